@@ -1,0 +1,135 @@
+# ekdb top-level Makefile.  `make` builds build/kernel.elf and build/esp/.
+# See README.md for the targets and docs/building.md for the layout.
+
+BUILD      ?= build
+CMDLINE    ?= earlyprintk=serial,ttyS0,115200 loglevel=7
+PYTHON     ?= /usr/bin/python3
+V          ?= 0
+Q          := $(if $(filter 1,$(V)),,@)
+
+CC         := gcc
+LD         := ld
+OBJCOPY    := objcopy
+NM         := nm
+HOSTCC     ?= gcc
+
+.DEFAULT_GOAL := all
+.SUFFIXES:
+.DELETE_ON_ERROR:
+
+# ---------------------------------------------------------------- kernel
+# Every directory below is compiled into the kernel; a new .c or .S file in
+# one of them is picked up without touching this Makefile.
+KERNEL_DIRS := lib arch/x86 early earlyio/serial earlyio/vga earlyio/kbd \
+               core core/late gdbstub kdb kernel-glue kernel-glue/mm kernel-glue/drivers
+
+# Code that must never reach the allocator (checked by tools/check-early.sh).
+EARLY_DIRS  := early earlyio/serial earlyio/vga earlyio/kbd
+
+KCFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
+           -mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 -mno-80387 \
+           -fno-stack-protector -fno-omit-frame-pointer -fno-optimize-sibling-calls \
+           -fno-inline-functions-called-once -fno-strict-aliasing -fno-common \
+           -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wstrict-prototypes \
+           -Wmissing-prototypes -Wshadow -Wvla \
+           -Iinclude -Ikernel-glue/include -Iarch/x86/include -D__KERNEL__ -MMD -MP
+KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(KCFLAGS)) -D__ASSEMBLY__
+
+KSRCS := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c $(d)/*.S)))
+KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS))
+
+$(BUILD)/k/%.c.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
+
+$(BUILD)/k/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	@echo "  AS      $<"
+	$(Q)$(CC) $(KASFLAGS) -c $< -o $@
+
+KLDS := kernel-glue/kernel.lds
+KLDFLAGS := -nostdlib -z max-page-size=4096 -z noexecstack --no-warn-rwx-segments -T $(KLDS)
+
+# Two-pass link: pass 1 without a symbol table, then the table generated from
+# pass 1 is linked in.  The table lives in its own section after .bss, so it
+# cannot move any other symbol; tools/gen-kallsyms.py --verify checks that.
+$(BUILD)/kallsyms0.S:
+	@mkdir -p $(dir $@)
+	$(Q)$(PYTHON) tools/gen-kallsyms.py --empty > $@
+
+$(BUILD)/kallsyms%.o: $(BUILD)/kallsyms%.S
+	$(Q)$(CC) $(KASFLAGS) -c $< -o $@
+
+$(BUILD)/kernel.pass1.elf: $(KOBJS) $(BUILD)/kallsyms0.o $(KLDS)
+	@echo "  LD      $@"
+	$(Q)$(LD) $(KLDFLAGS) -o $@ $(KOBJS) $(BUILD)/kallsyms0.o
+
+$(BUILD)/kallsyms1.S: $(BUILD)/kernel.pass1.elf tools/gen-kallsyms.py
+	$(Q)$(NM) -n -S $< | $(PYTHON) tools/gen-kallsyms.py > $@
+
+$(BUILD)/kernel.elf: $(KOBJS) $(BUILD)/kallsyms1.o $(KLDS) $(BUILD)/kernel.pass1.elf
+	@echo "  LD      $@"
+	$(Q)$(LD) $(KLDFLAGS) -o $@ $(KOBJS) $(BUILD)/kallsyms1.o
+	$(Q)$(PYTHON) tools/gen-kallsyms.py --verify $(BUILD)/kernel.pass1.elf $@
+
+-include $(KOBJS:.o=.d)
+
+# ---------------------------------------------------------------- loader
+include boot/boot.mk
+
+# ---------------------------------------------------------------- ESP tree
+ESP := $(BUILD)/esp
+$(ESP)/EFI/ekdb/kernel.elf: $(BUILD)/kernel.elf
+	@mkdir -p $(dir $@)
+	$(Q)$(OBJCOPY) --strip-debug $< $@
+
+$(ESP)/EFI/ekdb/cmdline.txt: FORCE
+	@mkdir -p $(dir $@)
+	$(Q)if [ ! -f $@ ] || [ "$$(cat $@)" != "$(CMDLINE)" ]; then printf '%s\n' "$(CMDLINE)" > $@; fi
+
+$(ESP)/EFI/BOOT/BOOTX64.EFI: $(BUILD)/boot/BOOTX64.EFI
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+
+ESP_FILES := $(ESP)/EFI/BOOT/BOOTX64.EFI $(ESP)/EFI/ekdb/kernel.elf $(ESP)/EFI/ekdb/cmdline.txt
+
+.PHONY: all kernel esp
+all: $(BUILD)/kernel.elf $(ESP_FILES)
+kernel: $(BUILD)/kernel.elf
+esp: $(ESP_FILES)
+
+# ---------------------------------------------------------------- host tests
+include tests/host/host.mk
+-include tests/fuzz/fuzz.mk
+
+# ---------------------------------------------------------------- user targets
+.PHONY: deps run debug check check-host check-early check-integration bench fuzz clean FORCE
+FORCE:
+
+deps:
+	$(Q)tools/deps.sh
+
+run: deps all
+	tools/ekdb-qemu --cmdline "$(CMDLINE)" --serial stdio $(RUNFLAGS)
+
+debug: deps all
+	tools/ekdb-debug "$(CMDLINE)"
+
+check-early: $(KOBJS)
+	$(Q)tools/check-early.sh $(BUILD) $(EARLY_DIRS)
+
+check-integration: all
+	$(Q)cd tests/integration && $(PYTHON) -m pytest -q -ra $(PYTEST_FLAGS)
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory check-early
+	$(Q)$(MAKE) --no-print-directory check-host
+	$(Q)$(MAKE) --no-print-directory check-integration
+
+bench: deps all
+	$(Q)tools/bench.sh $(BUILD) $(EARLY_DIRS)
+
+clean:
+	rm -rf $(BUILD)

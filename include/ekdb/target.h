@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * target.h - the abstract machine that gdbstub/ and kdb/ operate on.
+ *
+ * gdbstub and kdb never touch hardware.  They see the stopped machine only
+ * through a struct ekdb_target: fault-safe memory, registers by number, the
+ * breakpoint table, threads and run control.  core/target.c implements it
+ * for the live machine (early and late); tests/host/sim_target.c implements
+ * it for host unit tests (memory with unmapped holes, a register file).
+ *
+ * All ops are called with the machine stopped, on the debugger's CPU, with
+ * interrupts off.  They must not allocate and must not block.  Every
+ * function returns 0 (or a byte count) on success and a negative EKDB_E*
+ * code on failure (include/ekdb/errno.h).
+ */
+#ifndef EKDB_TARGET_H
+#define EKDB_TARGET_H
+
+#include <ekdb/types.h>
+
+/* Breakpoint kinds, numbered as in gdb's Z/z packets. */
+enum ekdb_bp_type {
+	EKDB_BP_SW = 0,		/* int3 patched into text */
+	EKDB_BP_HW = 1,		/* hardware execute breakpoint (DR0-3) */
+	EKDB_BP_WRITE = 2,	/* hardware write watchpoint */
+	EKDB_BP_READ = 3,	/* hardware read watchpoint (x86: read/write) */
+	EKDB_BP_ACCESS = 4,	/* hardware access watchpoint */
+};
+
+/* Why the machine stopped; filled by the core, read by gdbstub and kdb. */
+enum ekdb_stop_reason {
+	EKDB_STOP_ENTRY = 0,	/* kgdbwait / explicit ekdb_breakpoint() call */
+	EKDB_STOP_SWBREAK,	/* a software breakpoint (pc = its address) */
+	EKDB_STOP_HWBREAK,	/* a hardware execute breakpoint */
+	EKDB_STOP_WATCH,	/* write watchpoint: watch_addr set */
+	EKDB_STOP_RWATCH,	/* read watchpoint: watch_addr set */
+	EKDB_STOP_AWATCH,	/* access watchpoint: watch_addr set */
+	EKDB_STOP_STEP,		/* single step completed */
+	EKDB_STOP_INTERRUPT,	/* Ctrl-C / break-in from the transport */
+	EKDB_STOP_FAULT,	/* an unexpected exception (oops, #GP, #PF, ...) */
+	EKDB_STOP_PANIC,	/* panic() */
+	EKDB_STOP_SYSRQ,	/* sysrq-g */
+};
+
+struct ekdb_stop {
+	enum ekdb_stop_reason reason;
+	int signal;		/* gdb signal number: 5 SIGTRAP, 2 SIGINT, 11 SIGSEGV, ... */
+	int vector;		/* x86 exception vector, -1 if none */
+	u64 error_code;
+	u64 watch_addr;		/* WATCH/RWATCH/AWATCH: the data address */
+	u64 thread;		/* thread id that stopped (>= 1) */
+	int bp_index;		/* breakpoint table index that fired, -1 if none */
+	const char *message;	/* panic/oops text or NULL */
+};
+
+/* What gdbstub or kdb asks the core to do when its loop ends. */
+enum ekdb_resume_action {
+	EKDB_RESUME_CONTINUE = 0,
+	EKDB_RESUME_STEP,	/* execute one instruction then stop again */
+	EKDB_RESUME_DETACH,	/* remove gdb's breakpoints and continue */
+	EKDB_RESUME_KILL,	/* gdb 'k': continue with breakpoints removed (the kernel lives on) */
+	EKDB_RESUME_TO_KDB,	/* gdb asked to switch to kdb ($3#33) */
+	EKDB_RESUME_TO_GDB,	/* kdb's `kgdb` command, or gdb traffic seen at the kdb prompt */
+	EKDB_RESUME_EOF,	/* channel closed (host tests only) */
+};
+
+struct ekdb_resume {
+	enum ekdb_resume_action action;
+	int signal;		/* signal to deliver (ignored by a kernel target) */
+	bool set_pc;		/* resume at pc instead of the current one */
+	u64 pc;
+};
+
+/* Where a thread is; thread ids are >= 1 (gdb reserves 0 and -1). */
+struct ekdb_thread_info {
+	u64 id;
+	int cpu;		/* CPU it runs on or last ran on, -1 if unknown */
+	char name[32];		/* "CPU#0", "swapper/0", "kworker", ... */
+	char state[16];		/* "running", "sleeping", "stopped", "parked" ... */
+};
+
+struct ekdb_target;
+
+struct ekdb_target_ops {
+	/**
+	 * mem_read - read target memory without faulting.
+	 * Returns the number of bytes read from the start (may be short when
+	 * an unmapped page is hit), or -EKDB_EFAULT if not even one byte could
+	 * be read.
+	 */
+	long (*mem_read)(struct ekdb_target *t, u64 addr, void *buf, size_t len);
+	/** mem_write - like mem_read; also works on read-only kernel text. */
+	long (*mem_write)(struct ekdb_target *t, u64 addr, const void *buf, size_t len);
+
+	/** reg_count - number of registers in the target description order. */
+	unsigned (*reg_count)(struct ekdb_target *t);
+	/**
+	 * reg_read - register @regno of the selected thread into @buf
+	 * (target byte order); returns its size in bytes, or -EKDB_ENOENT
+	 * when the value is unavailable (gdb then gets "xx" bytes; the size
+	 * is still needed, so *size is set even on -ENOENT), -EKDB_EINVAL for
+	 * a register number out of range.
+	 */
+	int (*reg_read)(struct ekdb_target *t, unsigned regno, u8 *buf, size_t *size);
+	/** reg_write - returns 0, -EKDB_EINVAL (bad regno/size) or -EKDB_EPERM. */
+	int (*reg_write)(struct ekdb_target *t, unsigned regno, const u8 *buf, size_t size);
+	/** reg_name - name of register @regno ("rax", "cr3", ...), NULL if out of range. */
+	const char *(*reg_name)(struct ekdb_target *t, unsigned regno);
+
+	/**
+	 * features_xml - the target description document called @annex
+	 * ("target.xml" and whatever it includes); NULL if there is none.
+	 */
+	const char *(*features_xml)(struct ekdb_target *t, const char *annex, size_t *len);
+
+	/**
+	 * bp_set / bp_remove - breakpoints and watchpoints.  @len is gdb's
+	 * "kind" (1 for int3; 1, 2, 4, 8 for watchpoints).  Errors:
+	 * -EKDB_ENOSPC (no free slot), -EKDB_EINVAL (bad length/alignment),
+	 * -EKDB_EPERM (address inside the debugger), -EKDB_EFAULT (cannot
+	 * patch), -EKDB_ENOENT (remove: no such breakpoint).
+	 */
+	int (*bp_set)(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len);
+	int (*bp_remove)(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len);
+
+	/** thread_count - number of threads; thread_get - the @index'th one. */
+	int (*thread_count)(struct ekdb_target *t);
+	int (*thread_get)(struct ekdb_target *t, int index, struct ekdb_thread_info *info);
+	/** thread_select - make @id the thread whose registers reg_* access (gdb Hg). */
+	int (*thread_select)(struct ekdb_target *t, u64 id);
+	/** thread_current - the thread that stopped (gdb qC). */
+	u64 (*thread_current)(struct ekdb_target *t);
+
+	/**
+	 * monitor - run one kdb command line for gdb's `monitor`; output
+	 * goes through @out (called with chunks of text).  Returns 0 or an
+	 * error.  May be NULL (gdbstub then answers with a message).
+	 */
+	int (*monitor)(struct ekdb_target *t, const char *cmd,
+		       void (*out)(void *arg, const char *s, size_t len), void *arg);
+};
+
+struct ekdb_target {
+	const struct ekdb_target_ops *ops;
+	void *priv;
+	u64 text_offset;	/* qOffsets: 0 when the kernel runs at its link address */
+};
+
+#endif
