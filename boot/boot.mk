@@ -1,0 +1,43 @@
+# boot/boot.mk - builds the UEFI loader $(BUILD)/boot/BOOTX64.EFI with GNU-EFI.
+# Included by the top-level Makefile; every boot/*.c and boot/*.S is part of it.
+
+EFI_INC     ?= /usr/include/efi
+EFI_LIBDIR  ?= /usr/lib
+EFI_CRT0    := $(EFI_LIBDIR)/crt0-efi-x86_64.o
+EFI_LDS     := $(EFI_LIBDIR)/elf_x86_64_efi.lds
+
+BOOT_CFLAGS := -std=gnu11 -O2 -g -fpic -fshort-wchar -mno-red-zone -ffreestanding \
+               -fno-stack-protector -fno-strict-aliasing -fno-builtin -maccumulate-outgoing-args \
+               -DGNU_EFI_USE_MS_ABI -DEKDB_LOADER \
+               -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow \
+               -I$(EFI_INC) -I$(EFI_INC)/x86_64 -Iinclude -MMD -MP
+BOOT_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined -T $(EFI_LDS) \
+                -L$(EFI_LIBDIR)
+
+BOOT_SRCS := $(sort $(wildcard boot/*.c boot/*.S))
+BOOT_OBJS := $(patsubst boot/%,$(BUILD)/boot/%.o,$(BOOT_SRCS))
+
+$(BUILD)/boot/%.c.o: boot/%.c
+	@mkdir -p $(dir $@)
+	@echo "  EFICC   $<"
+	$(Q)$(CC) $(BOOT_CFLAGS) -c $< -o $@
+
+$(BUILD)/boot/%.S.o: boot/%.S
+	@mkdir -p $(dir $@)
+	@echo "  EFIAS   $<"
+	$(Q)$(CC) $(BOOT_CFLAGS) -c $< -o $@
+
+$(BUILD)/boot/loader.so: $(BOOT_OBJS) $(EFI_CRT0) $(EFI_LDS)
+	@echo "  EFILD   $@"
+	$(Q)$(LD) $(BOOT_LDFLAGS) -o $@ $(EFI_CRT0) $(BOOT_OBJS) -lefi -lgnuefi
+
+$(BUILD)/boot/BOOTX64.EFI: $(BUILD)/boot/loader.so
+	@echo "  EFIAPP  $@"
+	$(Q)$(OBJCOPY) -j .text -j .sdata -j .data -j .rodata -j .dynamic -j .dynsym \
+		-j .rel -j .rela -j '.rel.*' -j '.rela.*' -j .reloc \
+		--target efi-app-x86_64 --subsystem=10 $< $@
+
+.PHONY: boot
+boot: $(BUILD)/boot/BOOTX64.EFI
+
+-include $(BOOT_OBJS:.o=.d)

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* elf.c - reads \EFI\ekdb\kernel.elf, checks it and copies its segments to one physical block. */
+#include "loader.h"
+#include "elf_check.h"
+
+EFI_STATUS ldr_load_kernel(struct loader *L)
+{
+	struct ekdb_bootinfo *bi = L->bi;
+	struct ekdb_elf_image img;
+	struct ekdb_elf64_ehdr eh;
+	struct ekdb_elf64_phdr ph;
+	EFI_PHYSICAL_ADDRESS phys = EKDB_4GIB - 1;
+	const char *err;
+	EFI_STATUS st;
+	UINTN size;
+	UINT8 *file;
+	UINT64 span;
+	unsigned int i;
+
+	st = ldr_read_file(L, EKDB_KERNEL_PATH, (void **)&file, &size);
+	if (EFI_ERROR(st))
+		return ldr_fail(st, L"cannot open %s: %r", EKDB_KERNEL_PATH, st);
+	err = ekdb_elf_check(file, size, &img);
+	if (err) {
+		FreePool(file);
+		return ldr_fail(EFI_LOAD_ERROR, L"%s: %a", EKDB_KERNEL_PATH, err);
+	}
+	span = img.virt_end - img.virt_start;
+	L->kernel_pages = span / EKDB_PAGE;
+	st = uefi_call_wrapper(BS->AllocatePages, 4, AllocateMaxAddress, EKDB_EFI_KERNEL_TYPE,
+			       L->kernel_pages, &phys);
+	if (EFI_ERROR(st)) {
+		FreePool(file);
+		return ldr_fail(st, L"out of memory: no %ld contiguous KiB below 4 GiB for the kernel: %r",
+				span / 1024, st);
+	}
+	ZeroMem((void *)(UINTN)phys, span);
+	CopyMem(&eh, file, sizeof(eh));
+	for (i = 0; i < eh.e_phnum; i++) {
+		ekdb_elf_phdr(file, i, &ph);
+		if (ph.p_type != EKDB_PT_LOAD || ph.p_memsz == 0)
+			continue;
+		CopyMem((void *)(UINTN)(phys + (ph.p_vaddr - img.virt_start)),
+			file + ph.p_offset, ph.p_filesz);
+	}
+	FreePool(file);
+
+	bi->kernel_phys = phys;
+	bi->kernel_virt = img.virt_start;
+	bi->kernel_size = span;
+	L->entry = img.entry;
+	ldr_info(L"kernel %s: %d segments, %ld.%ld MiB at phys 0x%lx (virt 0x%lx), entry 0x%lx",
+		 EKDB_KERNEL_PATH, img.nload, span >> 20, ((span & 0xfffff) * 10) >> 20,
+		 phys, img.virt_start, img.entry);
+	return EFI_SUCCESS;
+}
