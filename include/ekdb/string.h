@@ -40,7 +40,18 @@ static inline int toupper(int c) { return (c >= 'a' && c <= 'z') ? c - 32 : c; }
 
 #ifdef EKDB_HOST
 /* glibc has no strlcpy before 2.38; provide ours under another name. */
-size_t ekdb_strlcpy(char *dst, const char *src, size_t size);
+static inline size_t ekdb_strlcpy(char *dst, const char *src, size_t size)
+{
+	size_t len = strlen(src);
+
+	if (size) {
+		size_t n = len < size - 1 ? len : size - 1;
+
+		memcpy(dst, src, n);
+		dst[n] = 0;
+	}
+	return len;
+}
 #define strlcpy ekdb_strlcpy
 #endif
 

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * console.c - earlyprintk=: bring up the early consoles named on the
+ * command line, with Linux's syntax:
+ *   earlyprintk=serial[,ttySn|0xPORT][,baud]   earlyprintk=ttySn[,baud]
+ *   earlyprintk=vga | efi                      earlyprintk=dbgpN
+ * ",keep" at the end is accepted (our early consoles are never dropped).
+ * Static storage only.
+ */
+#include <kernel/printk.h>
+#include <ekdb/cmdline.h>
+#include <ekdb/errno.h>
+#include <ekdb/string.h>
+#include "../earlyio/serial/serial_console.h"
+
+static int early_vga_unavailable(const char *opt)
+{
+	pr_warn("earlyprintk: the framebuffer console is not built yet; use earlyprintk=serial\n");
+	return -EKDB_ENOSYS;
+}
+
+static int early_dbgp_unavailable(const char *opt)
+{
+	pr_warn("earlyprintk: the EHCI debug port console is not built yet; use earlyprintk=serial\n");
+	return -EKDB_ENOSYS;
+}
+
+struct early_console_kind {
+	const char *prefix;
+	bool strip_prefix;	/* pass what follows "prefix," (serial) or the whole word (ttyS0) */
+	int (*init)(const char *opt);
+};
+
+static const struct early_console_kind early_console_kinds[] = {
+	{ "serial", true, early_serial_console_init },
+	{ "ttyS", false, early_serial_console_init },
+	{ "vga", true, early_vga_unavailable },
+	{ "efi", true, early_vga_unavailable },
+	{ "dbgp", false, early_dbgp_unavailable },
+};
+
+static int setup_early_printk(const char *value)
+{
+	char opt[64];
+	size_t n;
+
+	if (!value || !*value)
+		return -EKDB_EINVAL;
+	if (strlcpy(opt, value, sizeof(opt)) >= sizeof(opt))
+		return -EKDB_E2BIG;
+	n = strlen(opt);
+	if (n >= 5 && !strcmp(opt + n - 5, ",keep"))
+		opt[n - 5] = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(early_console_kinds); i++) {
+		const struct early_console_kind *k = &early_console_kinds[i];
+		size_t plen = strlen(k->prefix);
+
+		if (strncmp(opt, k->prefix, plen))
+			continue;
+		if (!k->strip_prefix)
+			return k->init(opt);
+		if (opt[plen] == 0)
+			return k->init("");
+		if (opt[plen] == ',')
+			return k->init(opt + plen + 1);
+	}
+	return -EKDB_EINVAL;
+}
+EARLY_PARAM("earlyprintk", setup_early_printk,
+	    "serial[,ttySn|0xPORT][,baud] | ttySn[,baud] | vga | efi | dbgpN");

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* kernel.h - boot phases, boot parameters and small kernel-wide helpers. */
+#ifndef KERNEL_KERNEL_H
+#define KERNEL_KERNEL_H
+
+#include <ekdb/types.h>
+#include <ekdb/bootinfo.h>
+#include <asm/regs.h>
+
+/* The loader's record, copied into the kernel image in setup_arch(). */
+extern struct ekdb_bootinfo boot_params;
+extern char boot_command_line[EKDB_CMDLINE_MAX];
+
+/* Boot phases, named as in Linux so `break mm_init` works. */
+void start_kernel(u64 bootinfo_phys);
+void setup_arch(u64 bootinfo_phys);
+void trap_init(void);
+void mm_init(void);
+void rest_init(void);
+
+/* setup_arch steps */
+void parse_early_param(void);
+/* Normal (non-early) parameter lookup: value of "name=" or NULL; flags: "" */
+const char *cmdline_get(const char *name);
+bool cmdline_has(const char *name);
+
+/* paging.c */
+void init_mem_mapping(void);
+u64 __pa_symbol(const void *kernel_va);
+void paging_map_low_identity(bool on);
+
+/* traps.c */
+void die(const char *what, struct x86_regs *regs);
+void show_regs(struct x86_regs *regs);
+void show_stack(u64 rbp, u64 rip);
+void __noreturn panic(const char *fmt, ...) __printf(1, 2);
+void __noreturn halt_this_cpu(void);
+extern volatile int oops_in_progress;
+
+/* qemu_exit.c: QEMU isa-debug-exit; a no-op elsewhere */
+#define QEMU_EXIT_SUCCESS 0x10
+#define QEMU_EXIT_FAILURE 0x11
+void qemu_exit(u8 code);
+
+/* tests.c: test-only parameters (test_oops=, test_alloc) */
+void run_boot_tests(void);
+
+/* symbols from the linker script */
+extern char _text[], _etext[], __rodata_start[], _erodata[], _sdata[], _ebss[], _end[];
+extern char __ekdb_text_start[], __ekdb_text_end[];
+
+#endif

@@ -1,0 +1,1 @@
+test_cmdline_SRCS := lib/cmdline.c lib/parse.c
