@@ -1,0 +1,3 @@
+# Host test of kernel-glue/mm/memblock.c.
+test_memblock_SRCS := kernel-glue/mm/memblock.c
+$(BUILD)/host/test_memblock: HOST_CFLAGS += -Ikernel-glue/include
