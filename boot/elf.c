@@ -49,8 +49,12 @@ EFI_STATUS ldr_load_kernel(struct loader *L)
 	bi->kernel_virt = img.virt_start;
 	bi->kernel_size = span;
 	L->entry = img.entry;
-	ldr_info(L"kernel %s: %d segments, %ld.%ld MiB at phys 0x%lx (virt 0x%lx), entry 0x%lx",
-		 EKDB_KERNEL_PATH, img.nload, span >> 20, ((span & 0xfffff) * 10) >> 20,
-		 phys, img.virt_start, img.entry);
+	if (span < (1 << 20))
+		ldr_info(L"kernel %s: %d segments, %ld KiB at phys 0x%lx (virt 0x%lx), entry 0x%lx",
+			 EKDB_KERNEL_PATH, img.nload, span >> 10, phys, img.virt_start, img.entry);
+	else
+		ldr_info(L"kernel %s: %d segments, %ld.%ld MiB at phys 0x%lx (virt 0x%lx), entry 0x%lx",
+			 EKDB_KERNEL_PATH, img.nload, span >> 20, ((span & 0xfffff) * 10) >> 20,
+			 phys, img.virt_start, img.entry);
 	return EFI_SUCCESS;
 }
