@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* cmd_query.c - connection queries: qSupported QStartNoAckMode qXfer:features qAttached qOffsets. */
+#include "gdb_int.h"
+
+/* Longest annex name we accept in qXfer:features:read ("target.xml", ...). */
+#define GDB_ANNEX_MAX	64
+
+/* Does gdb's qSupported list (after "qSupported:") contain @feature? */
+static bool gdb_has_feature(const char *list, const char *feature)
+{
+	size_t n = strlen(feature);
+
+	while (*list) {
+		if (!strncmp(list, feature, n) && (list[n] == ';' || list[n] == '\0'))
+			return true;
+		while (*list && *list != ';')
+			list++;
+		if (*list == ';')
+			list++;
+	}
+	return false;
+}
+
+/**
+ * gdb_cmd_supported - "qSupported[:features]": a (re)connecting gdb.
+ * Resets what a previous gdb negotiated (packet.c has already left
+ * no-ack mode) and tells gdb our packet size and features.
+ */
+void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len)
+{
+	rx_char(&a, ':');
+	s->gdb_swbreak = gdb_has_feature(a, "swbreak+");
+	s->gdb_hwbreak = gdb_has_feature(a, "hwbreak+");
+	s->gdb_binary_upload = gdb_has_feature(a, "binary-upload+");
+	s->g_thread = 0;
+	s->c_thread = 0;
+	s->thread_iter = 0;
+
+	tx_str(s, "PacketSize=");
+	tx_hex_u64(s, s->bufsize - 1);
+	if (s->target->ops->features_xml)
+		tx_str(s, ";qXfer:features:read+");
+	tx_str(s, ";vContSupported+;QStartNoAckMode+;swbreak+;hwbreak+");
+	if (s->gdb_binary_upload)
+		tx_str(s, ";binary-upload+");
+}
+
+/** gdb_cmd_no_ack - "QStartNoAckMode": OK (still acked), then no more '+'/'-'. */
+void gdb_cmd_no_ack(struct gdb_session *s, const char *a, size_t len)
+{
+	if (*a)
+		return tx_err(s, -EKDB_EINVAL);
+	s->no_ack = true;
+	tx_ok(s);
+}
+
+/**
+ * gdb_cmd_xfer_features - "qXfer:features:read:annex:off,len": a window of
+ * the target description, 'm' when more follows, 'l' for the last part.
+ */
+void gdb_cmd_xfer_features(struct gdb_session *s, const char *a, size_t len)
+{
+	char annex[GDB_ANNEX_MAX];
+	const char *doc;
+	size_t i = 0, size = 0, want, used;
+	u64 off, n;
+
+	while (a[i] && a[i] != ':') {
+		if (i + 1 >= sizeof(annex))
+			return tx_err(s, -EKDB_E2BIG);
+		annex[i] = a[i];
+		i++;
+	}
+	annex[i] = '\0';
+	a += i;
+	if (!rx_char(&a, ':') || rx_hex(&a, &off) || !rx_char(&a, ',') ||
+	    rx_hex(&a, &n) || *a)
+		return tx_err(s, -EKDB_EINVAL);
+	doc = s->target->ops->features_xml ?
+	      s->target->ops->features_xml(s->target, annex, &size) : NULL;
+	if (!doc)
+		return tx_err(s, -EKDB_ENOENT);
+	if (off >= size)
+		return tx_char(s, 'l');
+	want = (size_t)MIN(n, (u64)(size - off));
+	tx_char(s, 'm');
+	s->outlen += bin_escape(s->outbuf + s->outlen, tx_room(s),
+				(const u8 *)doc + off, want, &used);
+	if (off + used >= size)
+		s->outbuf[0] = 'l';
+}
+
+/** gdb_cmd_attached - "qAttached": we attached to an existing "process" (1). */
+void gdb_cmd_attached(struct gdb_session *s, const char *a, size_t len)
+{
+	tx_char(s, '1');
+}
+
+/** gdb_cmd_offsets - "qOffsets": the kernel's relocation (KASLR) offset. */
+void gdb_cmd_offsets(struct gdb_session *s, const char *a, size_t len)
+{
+	u64 off = s->target->text_offset;
+
+	tx_str(s, "Text=");
+	tx_hex_u64(s, off);
+	tx_str(s, ";Data=");
+	tx_hex_u64(s, off);
+	tx_str(s, ";Bss=");
+	tx_hex_u64(s, off);
+}

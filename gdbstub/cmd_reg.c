@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* cmd_reg.c - register packets: g G p P, in the target description's order. */
+#include "gdb_int.h"
+
+/*
+ * Read register @n into @buf.  Returns 0 (value valid), 1 (unavailable:
+ * send "xx" per byte) or a negative error; *@size is the register size.
+ */
+static int reg_fetch(struct gdb_session *s, unsigned n, u8 *buf, size_t *size)
+{
+	int r;
+
+	*size = 0;
+	r = s->target->ops->reg_read(s->target, n, buf, size);
+	if (*size == 0 || *size > GDB_REG_MAX_BYTES)
+		return r < 0 ? r : -EKDB_EINVAL;
+	if (r == -EKDB_ENOENT)
+		return 1;
+	return r < 0 ? r : 0;
+}
+
+static void tx_reg(struct gdb_session *s, const u8 *buf, size_t size, int avail)
+{
+	size_t i;
+
+	if (avail == 0) {
+		tx_hex(s, buf, size);
+		return;
+	}
+	for (i = 0; i < 2 * size; i++)
+		tx_char(s, 'x');
+}
+
+static unsigned reg_count(struct gdb_session *s)
+{
+	return s->target->ops->reg_count(s->target);
+}
+
+/** gdb_cmd_regs_read - "g": every register, "xx" for unavailable ones. */
+void gdb_cmd_regs_read(struct gdb_session *s, const char *a, size_t len)
+{
+	u8 buf[GDB_REG_MAX_BYTES];
+	unsigned n, count = reg_count(s);
+	size_t size;
+	int r;
+
+	if (*a)
+		return tx_err(s, -EKDB_EINVAL);
+	for (n = 0; n < count; n++) {
+		r = reg_fetch(s, n, buf, &size);
+		if (r < 0) {
+			s->outlen = 0;
+			return tx_err(s, r);
+		}
+		tx_reg(s, buf, size, r);
+	}
+}
+
+static bool all_x(const char *p, size_t n)
+{
+	while (n--)
+		if (*p++ != 'x')
+			return false;
+	return true;
+}
+
+/*
+ * Write one register from @hex (2 * size chars).  An all-'x' value or a
+ * register the target cannot supply is skipped: gdb sends back what it
+ * was given.
+ */
+static int reg_store(struct gdb_session *s, unsigned n, const char *hex, size_t size)
+{
+	u8 buf[GDB_REG_MAX_BYTES];
+
+	if (all_x(hex, 2 * size))
+		return 0;
+	if (hex_decode(buf, hex, 2 * size) < 0)
+		return -EKDB_EINVAL;
+	return s->target->ops->reg_write(s->target, n, buf, size);
+}
+
+/** gdb_cmd_regs_write - "G": registers in order; may stop at any register boundary. */
+void gdb_cmd_regs_write(struct gdb_session *s, const char *a, size_t len)
+{
+	u8 buf[GDB_REG_MAX_BYTES];
+	unsigned n, count = reg_count(s);
+	size_t size;
+	int r, err = 0;
+
+	if (!len || (len & 1))
+		return tx_err(s, -EKDB_EINVAL);
+	for (n = 0; n < count && len; n++) {
+		r = reg_fetch(s, n, buf, &size);
+		if (r < 0)
+			return tx_err(s, r);
+		if (len < 2 * size)
+			return tx_err(s, -EKDB_EINVAL);
+		r = reg_store(s, n, a, size);
+		/* An unavailable register is not an error for a whole-file write. */
+		if (r < 0 && !err && r != -EKDB_ENOENT && r != -EKDB_EPERM)
+			err = r;
+		a += 2 * size;
+		len -= 2 * size;
+	}
+	if (len)
+		return tx_err(s, -EKDB_E2BIG);
+	if (err)
+		return tx_err(s, err);
+	tx_ok(s);
+}
+
+/** gdb_cmd_reg_read - "p n": one register by description number. */
+void gdb_cmd_reg_read(struct gdb_session *s, const char *a, size_t len)
+{
+	u8 buf[GDB_REG_MAX_BYTES];
+	size_t size;
+	u64 n;
+	int r;
+
+	if (rx_hex(&a, &n) || *a)
+		return tx_err(s, -EKDB_EINVAL);
+	if (n >= reg_count(s))
+		return tx_err(s, -EKDB_EINVAL);
+	r = reg_fetch(s, (unsigned)n, buf, &size);
+	if (r < 0)
+		return tx_err(s, r);
+	tx_reg(s, buf, size, r);
+}
+
+/** gdb_cmd_reg_write - "P n=value": the value must be exactly the register's size. */
+void gdb_cmd_reg_write(struct gdb_session *s, const char *a, size_t len)
+{
+	u8 buf[GDB_REG_MAX_BYTES];
+	size_t size;
+	u64 n;
+	int r;
+
+	if (rx_hex(&a, &n) || !rx_char(&a, '='))
+		return tx_err(s, -EKDB_EINVAL);
+	if (n >= reg_count(s))
+		return tx_err(s, -EKDB_EINVAL);
+	r = reg_fetch(s, (unsigned)n, buf, &size);
+	if (r < 0)
+		return tx_err(s, r);
+	if (strlen(a) != 2 * size)
+		return tx_err(s, -EKDB_EINVAL);
+	if (all_x(a, 2 * size))
+		return tx_ok(s);
+	r = reg_store(s, (unsigned)n, a, size);
+	if (r < 0)
+		return tx_err(s, r);
+	tx_ok(s);
+}

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * packet.c - gdb remote protocol framing: "$payload#cs", '+'/'-' acks,
+ * bounded retransmission, no-ack mode, garbage skipping, oversize drain.
+ */
+#include "gdb_int.h"
+
+/* One byte from the pushback area or the channel; spins on EKDB_NO_CHAR. */
+static int rx_byte(struct gdb_session *s)
+{
+	int c;
+
+	if (s->pushback_len) {
+		s->pushback_len--;
+		return (u8)*s->pushback++;
+	}
+	do {
+		c = s->chan->getc(s->chan->arg);
+	} while (c == EKDB_NO_CHAR);
+	if (c < 0)
+		return EKDB_CHAN_EOF;
+	return c & 0xff;
+}
+
+static void tx_byte(struct gdb_session *s, u8 c)
+{
+	s->chan->putc(s->chan->arg, c);
+}
+
+static void tx_flush(struct gdb_session *s)
+{
+	if (s->chan->flush)
+		s->chan->flush(s->chan->arg);
+}
+
+static void tx_ack(struct gdb_session *s, u8 c)
+{
+	tx_byte(s, c);
+	tx_flush(s);
+}
+
+/* Resend the stored reply when gdb NAKs it, at most GDB_MAX_RETRANSMIT times in a row. */
+static void handle_nak(struct gdb_session *s)
+{
+	if (s->no_ack || !s->have_last || s->nak_count >= GDB_MAX_RETRANSMIT)
+		return;
+	s->nak_count++;
+	s->tx_retransmits++;
+	gdb_tx_packet(s);
+}
+
+/*
+ * A new connection starts with qSupported.  gdb expects acks until it
+ * negotiates QStartNoAckMode again, so no-ack mode ends here, before this
+ * very packet is acknowledged.
+ */
+static bool is_new_connection(const struct gdb_session *s)
+{
+	return !strncmp(s->inbuf, "qSupported", 10) &&
+	       (s->inbuf[10] == '\0' || s->inbuf[10] == ':');
+}
+
+/*
+ * Read the rest of a packet after '$'.  Returns GDB_RX_PACKET, GDB_RX_EOF,
+ * GDB_RX_DROPPED or -1 when a new '$' restarted the frame.
+ */
+static int rx_frame(struct gdb_session *s)
+{
+	bool overflow = false;
+	u8 sum = 0;
+	int c, hi, lo;
+
+	s->inlen = 0;
+	for (;;) {
+		c = rx_byte(s);
+		if (c == EKDB_CHAN_EOF)
+			return GDB_RX_EOF;
+		if (c == '$')
+			return -1;	/* gdb gave up on that one: resync */
+		if (c == '#')
+			break;
+		sum += (u8)c;
+		if (s->inlen + 1 < s->bufsize)
+			s->inbuf[s->inlen++] = (char)c;
+		else
+			overflow = true;
+	}
+	s->inbuf[s->inlen] = '\0';
+	c = rx_byte(s);
+	if (c == EKDB_CHAN_EOF)
+		return GDB_RX_EOF;
+	hi = hex_val(c);
+	c = rx_byte(s);
+	if (c == EKDB_CHAN_EOF)
+		return GDB_RX_EOF;
+	lo = hex_val(c);
+
+	if (overflow) {
+		s->rx_oversize++;
+		if (s->no_ack) {
+			/* gdb waits for a reply, not an ack: tell it the packet was too big. */
+			s->outlen = 0;
+			tx_err(s, -EKDB_E2BIG);
+			gdb_tx_packet(s);
+		} else {
+			tx_ack(s, '-');
+		}
+		return GDB_RX_DROPPED;
+	}
+	if (hi < 0 || lo < 0 || (u8)(hi << 4 | lo) != sum) {
+		s->rx_bad_checksum++;
+		if (!s->no_ack)
+			tx_ack(s, '-');
+		return GDB_RX_DROPPED;
+	}
+	if (is_new_connection(s))
+		s->no_ack = false;
+	if (!s->no_ack)
+		tx_ack(s, '+');
+	s->rx_packets++;
+	s->nak_count = 0;
+	return GDB_RX_PACKET;
+}
+
+/**
+ * gdb_rx_packet - wait for the next packet from gdb.
+ * Bytes outside a frame: '+' is an ack, '-' asks for the last reply
+ * again, 0x03 (Ctrl-C while already stopped) and any other garbage is
+ * ignored.  Returns GDB_RX_PACKET (payload in inbuf), GDB_RX_EOF or
+ * GDB_RX_DROPPED (bad checksum or oversize; NAKed).
+ */
+int gdb_rx_packet(struct gdb_session *s)
+{
+	int c, r;
+
+	for (;;) {
+		c = rx_byte(s);
+		if (c == EKDB_CHAN_EOF)
+			return GDB_RX_EOF;
+		if (c == '-') {
+			handle_nak(s);
+			continue;
+		}
+		if (c != '$')
+			continue;
+		do {
+			r = rx_frame(s);
+		} while (r < 0);
+		return r;
+	}
+}
+
+/** gdb_tx_packet - send outbuf[0..outlen) as one packet and keep it for '-'. */
+void gdb_tx_packet(struct gdb_session *s)
+{
+	u8 sum = 0;
+	size_t i;
+
+	tx_byte(s, '$');
+	for (i = 0; i < s->outlen; i++) {
+		sum += (u8)s->outbuf[i];
+		tx_byte(s, (u8)s->outbuf[i]);
+	}
+	tx_byte(s, '#');
+	tx_byte(s, (u8)hex_digit(sum >> 4));
+	tx_byte(s, (u8)hex_digit(sum));
+	tx_flush(s);
+	s->have_last = true;
+}
+
+/** gdb_stream_begin - start a packet written straight to the channel. */
+void gdb_stream_begin(struct gdb_stream *st, struct gdb_session *s)
+{
+	st->s = s;
+	st->csum = 0;
+	tx_byte(s, '$');
+}
+
+/** gdb_stream_bytes - append raw payload bytes (caller escapes them). */
+void gdb_stream_bytes(struct gdb_stream *st, const char *p, size_t n)
+{
+	while (n--) {
+		st->csum += (u8)*p;
+		tx_byte(st->s, (u8)*p++);
+	}
+}
+
+/** gdb_stream_end - close the packet with its checksum and flush. */
+void gdb_stream_end(struct gdb_stream *st)
+{
+	tx_byte(st->s, '#');
+	tx_byte(st->s, (u8)hex_digit(st->csum >> 4));
+	tx_byte(st->s, (u8)hex_digit(st->csum));
+	tx_flush(st->s);
+}
+
+/* Text bytes per O packet: keeps packets short on a slow serial line. */
+#define GDB_CONSOLE_CHUNK	128
+
+/** gdb_stream_console - send @text as "O<hex>" packets, chunked. */
+void gdb_stream_console(struct gdb_session *s, const char *text, size_t len)
+{
+	struct gdb_stream st;
+	char hex[2];
+	size_t i, n;
+
+	while (len) {
+		n = MIN(len, (size_t)GDB_CONSOLE_CHUNK);
+		gdb_stream_begin(&st, s);
+		gdb_stream_bytes(&st, "O", 1);
+		for (i = 0; i < n; i++) {
+			hex_encode(hex, &text[i], 1);
+			gdb_stream_bytes(&st, hex, 2);
+		}
+		gdb_stream_end(&st);
+		text += n;
+		len -= n;
+	}
+}
+
+void gdb_session_output(struct gdb_session *s, const char *text, size_t len)
+{
+	if (!s->connected || !len)
+		return;
+	gdb_stream_console(s, text, len);
+}
+
+void gdb_session_pushback(struct gdb_session *s, const char *buf, size_t len)
+{
+	s->pushback = buf;
+	s->pushback_len = len;
+}
+
+enum gdb_sniff gdb_sniff(const char *buf, size_t len)
+{
+	static const char *const starts[] = { "$qSupported", "$?#3f" };
+	size_t i = 0, j, n;
+	u8 sum = 0;
+
+	while (i < len && (buf[i] == '+' || buf[i] == '-' || buf[i] == 0x03))
+		i++;
+	if (i == len)
+		return i ? GDB_SNIFF_MAYBE : GDB_SNIFF_NO;
+	if (buf[i] != '$')
+		return GDB_SNIFF_NO;
+	buf += i;
+	len -= i;
+	for (j = 0; j < ARRAY_SIZE(starts); j++) {
+		n = strlen(starts[j]);
+		if (!strncmp(buf, starts[j], MIN(len, n)))
+			return len >= n ? GDB_SNIFF_YES : GDB_SNIFF_MAYBE;
+	}
+	/* any complete frame with a good checksum */
+	for (j = 1; j < len && buf[j] != '#'; j++)
+		sum += (u8)buf[j];
+	if (j >= len || len - j < 3)
+		return GDB_SNIFF_MAYBE;
+	if (hex_val((u8)buf[j + 1]) < 0 || hex_val((u8)buf[j + 2]) < 0)
+		return GDB_SNIFF_NO;
+	return (u8)(hex_val((u8)buf[j + 1]) << 4 | hex_val((u8)buf[j + 2])) == sum ?
+	       GDB_SNIFF_YES : GDB_SNIFF_NO;
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* sim_chan.c - scripted byte channel with captured output, for host tests. */
+#include "sim_chan.h"
+#include <ekdb/string.h>
+
+static int sim_getc(void *arg)
+{
+	struct sim_chan *c = arg;
+
+	c->getc_calls++;
+	if (c->in_pos >= c->in_len)
+		return EKDB_CHAN_EOF;
+	if (c->nochar_every && c->getc_calls % c->nochar_every == 0)
+		return EKDB_NO_CHAR;
+	return c->in[c->in_pos++];
+}
+
+static void sim_putc(void *arg, u8 ch)
+{
+	struct sim_chan *c = arg;
+
+	if (c->out_len >= SIM_CHAN_OUT_MAX) {
+		c->out_overflow = true;
+		return;
+	}
+	c->out[c->out_len++] = (char)ch;
+	c->out[c->out_len] = '\0';
+}
+
+static void sim_flush(void *arg)
+{
+	struct sim_chan *c = arg;
+
+	c->flushes++;
+}
+
+void sim_chan_init(struct sim_chan *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->chan.getc = sim_getc;
+	c->chan.putc = sim_putc;
+	c->chan.flush = sim_flush;
+	c->chan.arg = c;
+}
+
+void sim_chan_feed(struct sim_chan *c, const void *in, size_t len)
+{
+	c->in = in;
+	c->in_len = len;
+	c->in_pos = 0;
+}
+
+void sim_chan_feed_str(struct sim_chan *c, const char *in)
+{
+	sim_chan_feed(c, in, strlen(in));
+}
+
+void sim_chan_clear_output(struct sim_chan *c)
+{
+	c->out_len = 0;
+	c->out[0] = '\0';
+	c->out_overflow = false;
+}

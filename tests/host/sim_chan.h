@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sim_chan.h - a scripted struct ekdb_chan for host tests: input bytes
+ * come from a script (optionally interleaved with EKDB_NO_CHAR to mimic
+ * bytes arriving in pieces), EKDB_CHAN_EOF after the script, output is
+ * captured.  Reusable by kdb tests.
+ */
+#ifndef TESTS_SIM_CHAN_H
+#define TESTS_SIM_CHAN_H
+
+#include <ekdb/transport.h>
+
+#define SIM_CHAN_OUT_MAX	(256 * 1024)
+
+struct sim_chan {
+	struct ekdb_chan chan;		/* hand &c->chan to the code under test */
+	const u8 *in;
+	size_t in_len, in_pos;
+	unsigned nochar_every;		/* >0: return EKDB_NO_CHAR before every Nth byte */
+	unsigned long getc_calls;
+	char out[SIM_CHAN_OUT_MAX + 1];	/* NUL-terminated capture */
+	size_t out_len;
+	bool out_overflow;
+	unsigned flushes;
+};
+
+/** sim_chan_init - empty script, empty capture. */
+void sim_chan_init(struct sim_chan *c);
+/** sim_chan_feed - replace the script with @len bytes at @in (not copied). */
+void sim_chan_feed(struct sim_chan *c, const void *in, size_t len);
+/** sim_chan_feed_str - sim_chan_feed of a C string. */
+void sim_chan_feed_str(struct sim_chan *c, const char *in);
+/** sim_chan_clear_output - forget captured output. */
+void sim_chan_clear_output(struct sim_chan *c);
+
+#endif

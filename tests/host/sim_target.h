@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sim_target.h - a simulated struct ekdb_target for host tests (gdbstub,
+ * kdb): memory regions with unmapped holes between them, one x86 register
+ * file per thread, a software breakpoint table, 4 hardware slots, a
+ * "debugger-owned" address range where breakpoints are refused, threads,
+ * and an optional monitor command hook.
+ *
+ * Memory map (sim_target_init):
+ *   0x1000-0x2fff        RAM (bytes i & 0xff at 0x1000 + i)
+ *   0x3000-0xffff        hole
+ *   0x10000-0x10fff      RAM, zero
+ *   0xffffffff81000000   "kernel text", 0x2000 bytes;
+ *   0xffffffff81001000-0xffffffff810010ff is debugger-owned (bp_set: EPERM)
+ */
+#ifndef TESTS_SIM_TARGET_H
+#define TESTS_SIM_TARGET_H
+
+#include <ekdb/target.h>
+#include <asm/regs.h>
+
+#define SIM_MAX_THREADS		8
+#define SIM_MAX_SW_BPS		16
+#define SIM_HW_SLOTS		4
+#define SIM_MAX_REGIONS		4
+
+#define SIM_RAM0_BASE		0x1000ull
+#define SIM_RAM0_SIZE		0x2000ull
+#define SIM_RAM1_BASE		0x10000ull
+#define SIM_RAM1_SIZE		0x1000ull
+#define SIM_TEXT_BASE		0xffffffff81000000ull
+#define SIM_TEXT_SIZE		0x2000ull
+#define SIM_DBG_BASE		0xffffffff81001000ull
+#define SIM_DBG_SIZE		0x100ull
+
+struct sim_region {
+	u64 base, size;
+	u8 *data;
+};
+
+struct sim_bp {
+	bool used;
+	enum ekdb_bp_type type;
+	u64 addr;
+	unsigned len;
+};
+
+struct sim_target {
+	struct ekdb_target t;		/* hand &s->t to the code under test */
+	struct ekdb_target_ops ops;	/* a copy tests may edit (NULL an op) */
+	struct sim_region regions[SIM_MAX_REGIONS];
+	unsigned nregions;
+	u8 ram0[SIM_RAM0_SIZE], ram1[SIM_RAM1_SIZE], text[SIM_TEXT_SIZE];
+	struct x86_cpu_state regs[SIM_MAX_THREADS];
+	int nthreads;
+	int selected;			/* index into regs[] */
+	int current;			/* index of the thread that stopped */
+	struct sim_bp sw[SIM_MAX_SW_BPS];
+	struct sim_bp hw[SIM_HW_SLOTS];
+	unsigned monitor_calls;
+	char last_monitor[256];
+};
+
+/** sim_target_init - fresh target with @nthreads threads (ids 1..n) and known register values. */
+void sim_target_init(struct sim_target *s, int nthreads);
+/** sim_target_bp_count - number of set breakpoints of @type. */
+int sim_target_bp_count(const struct sim_target *s, enum ekdb_bp_type type);
+/** sim_target_mem - pointer to simulated memory at @addr, NULL in a hole. */
+u8 *sim_target_mem(struct sim_target *s, u64 addr);
+
+#endif
