@@ -182,7 +182,10 @@ static int sim_thread_get(struct ekdb_target *t, int index, struct ekdb_thread_i
 	info->cpu = index;
 	memcpy(info->name, "CPU#", 4);
 	info->name[4] = (char)('0' + index);
-	memcpy(info->state, index == s->current ? "stopped" : "parked", 8);
+	if (index == s->current)
+		memcpy(info->state, "stopped", 8);
+	else
+		memcpy(info->state, "parked", 7);
 	return 0;
 }
 
