@@ -30,7 +30,7 @@ static u64 range_end(u64 base, u64 size)
 static void report_overflow(const struct memblock_type *t, const char *what, u64 base, u64 end)
 {
 	printk(KERN_ERR "memblock: %s table full (MEMBLOCK_MAX_REGIONS=%u), "
-	       "cannot %s [%#018lx-%#018lx]\n",
+	       "cannot %s [0x%016lx-0x%016lx]\n",
 	       t->name, (unsigned int)MEMBLOCK_MAX_REGIONS, what, base, end - 1);
 }
 
@@ -404,11 +404,11 @@ static void dump_type(const struct memblock_type *t)
 {
 	unsigned int i;
 
-	printk(KERN_DEBUG " %s.cnt  = %#x\n", t->name, t->cnt);
+	printk(KERN_DEBUG " %s.cnt  = 0x%x\n", t->name, t->cnt);
 	for (i = 0; i < t->cnt; i++) {
 		const struct memblock_region *r = &t->regions[i];
 
-		printk(KERN_DEBUG " %s[%#x]\t[%#018lx-%#018lx], %#018lx bytes\n",
+		printk(KERN_DEBUG " %s[0x%x]\t[0x%016lx-0x%016lx], 0x%016lx bytes\n",
 		       t->name, i, r->base, range_end(r->base, r->size) - 1, r->size);
 	}
 }
@@ -419,7 +419,7 @@ static void dump_type(const struct memblock_type *t)
 void memblock_dump(void)
 {
 	printk(KERN_DEBUG "MEMBLOCK configuration:\n");
-	printk(KERN_DEBUG " memory size = %#018lx reserved size = %#018lx free = %#018lx\n",
+	printk(KERN_DEBUG " memory size = 0x%016lx reserved size = 0x%016lx free = 0x%016lx\n",
 	       memblock_phys_mem_size(), memblock_reserved_size(), memblock_free_size());
 	dump_type(&mb_memory);
 	dump_type(&mb_reserved);
