@@ -1,0 +1,409 @@
+"""Machine: one ekdb boot under QEMU+OVMF, started through tools/ekdb-qemu.
+
+    with Machine(tmp_path, cmdline="earlyprintk=serial,ttyS0,115200",
+                 smp=4, ports=("unix", "socket")) as m:
+        m.wait_for(r"boot complete: 4 CPUs online")       # ttyS0
+        gdb.connect(m.socket_path(1))                      # ttyS1 for gdb
+        m.send(0, b"bt\\r")
+
+Serial port kinds (`ports`, index 0 = ttyS0, 1 = ttyS1, ...):
+  "unix"    unix socket; the Machine connects, captures output in a thread,
+            and can send().  (QEMU drops what the guest sends before the
+            connection; the Machine connects right after QEMU starts, long
+            before OVMF prints anything.)
+  "socket"  unix socket left unconnected for another client (gdb); its path is
+            socket_path(i).  take_port(i) / release_port(i) switch a port
+            between the Machine and an outside client.
+  "file"    QEMU writes to a file; captured (read-only).
+  "none"    the port exists but output is discarded.
+
+Every captured port is saved as tmp_path/<name>.ttyS<i>.log, and the
+launcher's own output as tmp_path/<name>.ekdb-qemu.log.
+
+wait_for() is expect-like: it searches a port's output from that port's
+cursor and moves the cursor past the match, so successive waits find
+successive events.  Pass from_start=True to search all output.
+"""
+
+import codecs
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LAUNCHER = os.path.join(REPO, "tools", "ekdb-qemu")
+
+# Multiply every default timeout by EKDB_TIMEOUT_SCALE (slow machines).
+SCALE = float(os.environ.get("EKDB_TIMEOUT_SCALE", "1"))
+BOOT_TIMEOUT = 180 * SCALE        # OVMF + loader + kernel under TCG
+DEFAULT_TIMEOUT = 60 * SCALE
+MACHINE_LIFETIME = 900 * SCALE    # ekdb-qemu --timeout: QEMU never outlives it
+
+
+class MachineError(AssertionError):
+    pass
+
+
+def tail(text, lines=40):
+    return "\n".join(text.splitlines()[-lines:])
+
+
+class Port:
+    """Output of one serial port, captured into a growing string buffer."""
+
+    def __init__(self, index, kind, path, log_path):
+        self.index, self.kind, self.path, self.log_path = index, kind, path, log_path
+        self.cond = threading.Condition()
+        self.text = ""
+        self.cursor = 0
+        self.closed = False
+        self.sock = None
+        self.thread = None
+        self._stop = threading.Event()
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._log = open(log_path, "ab") if log_path else None
+
+    def feed(self, data):
+        if self._log:
+            self._log.write(data)
+            self._log.flush()
+        s = self._decoder.decode(data)
+        with self.cond:
+            self.text += s
+            self.cond.notify_all()
+
+    def finish(self):
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+        if self._log:
+            self._log.close()
+            self._log = None
+
+
+class Machine:
+    def __init__(self, tmp_path, cmdline=None, smp=1, memory=None,
+                 ports=("unix",), qmp=True, load_options=False, esp=None,
+                 display="none", no_gop=False, extra=(), qemu_gdb=None,
+                 lifetime=MACHINE_LIFETIME, name="m", start=True):
+        self.dir = str(tmp_path)
+        self.name = name
+        self.cmdline = cmdline
+        self.smp = smp
+        self.memory = memory
+        self.kinds = list(ports)
+        self.use_qmp = qmp
+        self.load_options = load_options
+        self.esp = esp
+        self.display = display
+        self.no_gop = no_gop
+        self.extra = list(extra)
+        self.qemu_gdb = qemu_gdb
+        self.lifetime = lifetime
+        self.proc = None
+        self.ports = []
+        self.returncode = None
+        self._qmp = None
+        # unix socket paths must stay short (108 bytes): use a private short dir.
+        self.sockdir = os.path.join("/tmp", f"ekdb-{os.getpid()}-{id(self):x}")
+        if start:
+            self.start()
+
+    # ------------------------------------------------------------- start/stop
+    def _path(self, suffix):
+        return os.path.join(self.dir, f"{self.name}.{suffix}")
+
+    def socket_path(self, i):
+        return self.ports[i].path
+
+    @property
+    def qmp_path(self):
+        return os.path.join(self.sockdir, "qmp.sock")
+
+    def command(self):
+        cmd = [LAUNCHER, "--smp", str(self.smp), "--display", self.display,
+               "--timeout", str(int(self.lifetime))]
+        if self.cmdline is not None:
+            cmd += ["--cmdline", self.cmdline]
+        if self.memory:
+            cmd += ["--memory", str(self.memory)]
+        if self.load_options:
+            cmd += ["--load-options"]
+        if self.esp:
+            cmd += ["--esp", str(self.esp)]
+        if self.no_gop:
+            cmd += ["--no-gop"]
+        if self.qemu_gdb:
+            cmd += ["--qemu-gdb", str(self.qemu_gdb)]
+        if self.use_qmp:
+            cmd += ["--qmp", f"unix:{self.qmp_path}"]
+        for i, kind in enumerate(self.kinds):
+            if kind in ("unix", "socket"):
+                path = os.path.join(self.sockdir, f"ttyS{i}.sock")
+                spec = f"unix:{path}"
+            elif kind == "file":
+                path = self._path(f"ttyS{i}.log")
+                spec = f"file:{path}"
+            elif kind == "none":
+                path, spec = None, "none"
+            else:
+                raise ValueError(f"unknown port kind {kind!r}")
+            log = self._path(f"ttyS{i}.log") if kind == "unix" else None
+            self.ports.append(Port(i, kind, path, log))
+            cmd += ["--serial", spec]
+        for e in self.extra:
+            cmd.append(f"--extra={e}")
+        return cmd
+
+    def start(self):
+        os.makedirs(self.sockdir, exist_ok=True)
+        cmd = self.command()
+        self.launcher_log = self._path("ekdb-qemu.log")
+        with open(self.launcher_log, "wb") as out:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                                         stderr=out, start_new_session=True)
+        for p in self.ports:
+            if p.kind == "unix":
+                self._connect(p)
+            elif p.kind == "file":
+                p.thread = threading.Thread(target=self._tail_file, args=(p,),
+                                            daemon=True)
+                p.thread.start()
+        return self
+
+    def _wait_path(self, path, timeout=60 * SCALE):
+        deadline = time.monotonic() + timeout
+        while not os.path.exists(path):
+            if self.proc.poll() is not None:
+                raise MachineError(f"ekdb-qemu exited ({self.proc.returncode}) before "
+                                   f"creating {path}:\n{self.launcher_output()}")
+            if time.monotonic() > deadline:
+                raise MachineError(f"{path} did not appear:\n{self.launcher_output()}")
+            time.sleep(0.05)
+
+    def _connect(self, p):
+        self._wait_path(p.path)
+        deadline = time.monotonic() + 30 * SCALE
+        while True:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                s.connect(p.path)
+                break
+            except (ConnectionRefusedError, FileNotFoundError):
+                s.close()
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    raise MachineError(f"cannot connect to {p.path}")
+                time.sleep(0.05)
+        p.sock = s
+        p._stop.clear()
+        p.thread = threading.Thread(target=self._read_socket, args=(p, s), daemon=True)
+        p.thread.start()
+
+    @staticmethod
+    def _read_socket(p, s):
+        while not p._stop.is_set():
+            try:
+                data = s.recv(65536)
+            except OSError:
+                break
+            if not data:
+                break
+            p.feed(data)
+        if not p._stop.is_set():
+            p.finish()
+
+    def _tail_file(self, p):
+        while not os.path.exists(p.path) and self.proc.poll() is None:
+            time.sleep(0.05)
+        try:
+            f = open(p.path, "rb")
+        except OSError:
+            p.finish()
+            return
+        with f:
+            while True:
+                data = f.read(65536)
+                if data:
+                    p.feed(data)
+                    continue
+                if self.proc.poll() is not None:
+                    data = f.read()
+                    if data:
+                        p.feed(data)
+                    break
+                time.sleep(0.05)
+        p.finish()
+
+    def release_port(self, i):
+        """Disconnect the Machine from a "unix" port so another client (gdb)
+        can connect to socket_path(i).  Output so far stays in output(i)."""
+        p = self.ports[i]
+        if p.sock:
+            p._stop.set()
+            try:
+                p.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            p.sock.close()
+            p.thread.join(5)
+            p.sock = None
+        if p._log:
+            p._log.close()
+            p._log = None
+        p.kind = "socket"
+
+    def take_port(self, i):
+        """Connect the Machine to a "socket" port (again)."""
+        p = self.ports[i]
+        if p.log_path is None:
+            p.log_path = self._path(f"ttyS{i}.log")
+        p._log = open(p.log_path, "ab")
+        p.closed = False
+        p.kind = "unix"
+        self._connect(p)
+
+    # ------------------------------------------------------------- I/O
+    def output(self, port=0):
+        return self.ports[port].text
+
+    def wait_for(self, regex, port=0, timeout=DEFAULT_TIMEOUT, from_start=False,
+                 flags=0):
+        """Wait until regex matches the port's output (after its cursor);
+        return the re.Match and move the cursor past it.  Raise MachineError
+        with the output so far on timeout or if QEMU is gone."""
+        p = self.ports[port]
+        rx = re.compile(regex, flags) if isinstance(regex, str) else regex
+        deadline = time.monotonic() + timeout
+        with p.cond:
+            while True:
+                start = 0 if from_start else p.cursor
+                m = rx.search(p.text, start)
+                if m:
+                    p.cursor = m.end()
+                    return m
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    why = f"timeout ({timeout:g} s)"
+                    break
+                if p.closed:
+                    why = "port closed (QEMU exited?)"
+                    break
+                p.cond.wait(min(left, 0.5))
+        raise MachineError(
+            f"ttyS{port}: {why} waiting for /{rx.pattern}/; output so far "
+            f"(tail):\n{tail(p.text)}\n--- launcher ---\n{tail(self.launcher_output(), 10)}")
+
+    def expect_not(self, regex, port=0):
+        """Assert regex does not match anything in the port's output so far."""
+        m = re.search(regex, self.ports[port].text)
+        if m:
+            raise MachineError(f"ttyS{port}: unexpected {m.group(0)!r}:\n"
+                               f"{tail(self.ports[port].text)}")
+
+    def send(self, port, data):
+        if isinstance(data, str):
+            data = data.encode()
+        p = self.ports[port]
+        if p.sock is None:
+            raise MachineError(f"ttyS{port} is not connected (kind {p.kind})")
+        p.sock.sendall(data)
+
+    def qmp(self):
+        from qmp import QMP
+        if self._qmp is None:
+            if not self.use_qmp:
+                raise MachineError("machine started with qmp=False")
+            self._wait_path(self.qmp_path)
+            self._qmp = QMP(self.qmp_path)
+        return self._qmp
+
+    def launcher_output(self):
+        try:
+            with open(self.launcher_log, errors="replace") as f:
+                return f.read()
+        except (OSError, AttributeError):
+            return ""
+
+    # ------------------------------------------------------------- lifetime
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def wait_exit(self, timeout=DEFAULT_TIMEOUT):
+        """Wait for ekdb-qemu to exit; return its exit status."""
+        try:
+            self.returncode = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise MachineError(f"QEMU still running after {timeout:g} s; ttyS0 tail:\n"
+                               f"{tail(self.output(0)) if self.ports else ''}")
+        self._join_readers()
+        return self.returncode
+
+    def _join_readers(self):
+        for p in self.ports:
+            if p.thread:
+                p.thread.join(5)
+
+    def kill(self):
+        """End ekdb-qemu and its QEMU (their own process group only)."""
+        if self._qmp:
+            self._qmp.close()
+            self._qmp = None
+        if self.proc and self.proc.poll() is None:
+            for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
+                try:
+                    os.killpg(self.proc.pid, sig)
+                except ProcessLookupError:
+                    break
+                try:
+                    self.proc.wait(timeout=grace)
+                    break
+                except subprocess.TimeoutExpired:
+                    pass
+        if self.proc:
+            self.returncode = self.proc.poll()
+        for p in self.ports:
+            if p.sock:
+                p._stop.set()
+                try:
+                    p.sock.close()
+                except OSError:
+                    pass
+                p.sock = None
+        self._join_readers()
+        for p in self.ports:
+            p.finish()
+        try:
+            for n in os.listdir(self.sockdir):
+                os.unlink(os.path.join(self.sockdir, n))
+            os.rmdir(self.sockdir)
+        except OSError:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.kill()
+
+    def report(self, lines=60):
+        """Tails of every captured port and of the launcher, for failures."""
+        parts = []
+        for p in self.ports:
+            if p.text:
+                parts.append(f"--- {self.name} ttyS{p.index} ({p.log_path or p.path}) ---\n"
+                             f"{tail(p.text, lines)}")
+        parts.append(f"--- {self.name} ekdb-qemu ({getattr(self, 'launcher_log', '')}) ---\n"
+                     f"{tail(self.launcher_output(), 15)}")
+        return "\n".join(parts)
+
+
+def free_tcp_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port

@@ -1,0 +1,98 @@
+"""Self-tests of the launcher and the harness (QMP, gdb driver, serial
+capture, exit statuses) that need no ekdb build: they boot OVMF on a small
+ESP that only holds a UEFI shell script (startup.nsh)."""
+
+import os
+
+import pytest
+
+from gdbdriver import gdb_batch
+from qemu import BOOT_TIMEOUT, LAUNCHER, free_tcp_port
+from qmp import char_keys, read_ppm
+
+
+def shell_esp(tmp_path, *lines):
+    esp = tmp_path / "esp"
+    esp.mkdir()
+    (esp / "startup.nsh").write_bytes(
+        ("\r\n".join(["@echo -off"] + list(lines)) + "\r\n").encode())
+    return esp
+
+
+@pytest.mark.parametrize("value,status", [("10", 0), ("11", 3)])
+def test_guest_exit_status(bare_machine, tmp_path, value, status):
+    esp = shell_esp(tmp_path, "echo harness-exit", f"mm F4 {value} -IO -w 1 -n")
+    m = bare_machine(esp=esp)
+    m.wait_for(r"harness-exit", timeout=BOOT_TIMEOUT)
+    assert m.wait_exit(timeout=BOOT_TIMEOUT) == status
+
+
+def test_launcher_timeout(bare_machine, tmp_path):
+    m = bare_machine(esp=shell_esp(tmp_path), lifetime=3, qmp=False)
+    assert m.wait_exit(timeout=120) == 124
+    assert "timeout" in m.launcher_output()
+
+
+def test_launcher_prints_command_and_rejects_dbgp(tmp_path):
+    import subprocess
+    r = subprocess.run([LAUNCHER, "--esp", str(shell_esp(tmp_path)), "--dry-run",
+                        "--serial", "none", "--serial", "file:/dev/null"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    line = [x for x in r.stderr.splitlines() if x.startswith("+ ")]
+    assert line and "-machine q35" in line[0] and "isa-debug-exit" in line[0]
+    assert "-serial null -serial file:/dev/null" in line[0]
+    r = subprocess.run([LAUNCHER, "--dbgp-sim"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "not implemented yet" in r.stderr
+
+
+def test_qmp_keyboard_and_screendump(bare_machine, tmp_path):
+    m = bare_machine(esp=shell_esp(tmp_path, "echo harness-ready"))
+    m.wait_for(r"harness-ready", timeout=BOOT_TIMEOUT)
+    m.wait_for(r"Shell> ", timeout=BOOT_TIMEOUT)
+    q = m.qmp()
+    q.type_text("echo Hi-There_42!\n")
+    m.wait_for(r"\nHi-There_42!", timeout=60)
+    png = q.screendump(tmp_path / "screen.png")
+    assert open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    w, h, rgb = read_ppm(q.screendump(tmp_path / "screen.ppm"))
+    assert w > 0 and h > 0 and len(rgb) == w * h * 3
+    assert any(rgb)          # something is drawn
+    assert q.execute("query-status")["running"] is True
+
+
+def test_char_keys():
+    assert char_keys("a") == ["a"]
+    assert char_keys("A") == ["shift", "a"]
+    assert char_keys("_") == ["shift", "minus"]
+    assert char_keys("\n") == ["ret"]
+    assert char_keys(":") == ["shift", "semicolon"]
+
+
+def test_gdb_driver_on_qemu_gdbstub(bare_machine, gdb, tmp_path):
+    """The gdb driver against QEMU's own gdbstub (--qemu-gdb)."""
+    port = free_tcp_port()
+    m = bare_machine(esp=shell_esp(tmp_path, "echo harness-ready"), qemu_gdb=port)
+    m.wait_for(r"harness-ready", timeout=BOOT_TIMEOUT)
+    g = gdb(elf=None)
+    g.cmd("set architecture i386:x86-64")
+    g.connect(f"127.0.0.1:{port}")
+    out = g.cmd("info registers rip")
+    assert "rip" in out
+    g.cont()
+    stop = g.interrupt()
+    assert stop.get("reason") == "signal-received" or "signal-name" in stop, stop
+    assert "rip" in g.cmd("info registers rip")
+    g.detach()
+    assert m.alive()
+
+
+def test_load_options_script_without_loader(bare_machine, tmp_path):
+    m = bare_machine(esp=shell_esp(tmp_path), load_options=True, cmdline="a=1 b")
+    m.wait_for(r"BOOTX64.EFI not found on fs0", timeout=BOOT_TIMEOUT)
+
+
+def test_gdb_batch():
+    out = gdb_batch(None, ["print 6*7"])
+    assert "$1 = 42" in out
