@@ -123,6 +123,25 @@ int memblock_add(u64 base, u64 size)
 }
 
 /**
+ * memblock_remove() - forget a range of RAM (e.g. beyond what the direct map covers).
+ * @base: physical start
+ * @size: bytes
+ *
+ * Reservations are kept.  Must be called before page_alloc_init().
+ *
+ * Return: 0, or -EKDB_ENOMEM when splitting a region overflows the table.
+ */
+int memblock_remove(u64 base, u64 size)
+{
+	if (mb_handed_over) {
+		printk(KERN_ERR "memblock: remove [%#lx+%#lx] after handover to the page allocator ignored\n",
+		       base, size);
+		return -EKDB_EINVAL;
+	}
+	return type_remove(&mb_memory, base, size);
+}
+
+/**
  * memblock_reserve() - mark a physical range as in use.
  * @base: physical start
  * @size: bytes

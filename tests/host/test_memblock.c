@@ -123,6 +123,20 @@ static void test_free_splits_reservation(void **state)
 	assert_int_equal(memblock_reserved()->cnt, 0);
 }
 
+static void test_remove_memory(void **state)
+{
+	memblock_add(0x100000, 0x10000000);
+	memblock_reserve(0x200000, 0x1000);
+	/* Drop everything above 64 MiB, and a hole in the middle. */
+	assert_int_equal(memblock_remove(0x4000000, ~0UL - 0x4000000), 0);
+	assert_int_equal(memblock_end_of_DRAM(), 0x4000000);
+	assert_int_equal(memblock_remove(0x1000000, 0x1000000), 0);
+	assert_int_equal(memblock_memory()->cnt, 2);
+	assert_int_equal(memblock_phys_mem_size(), 0x4000000 - 0x100000 - 0x1000000);
+	assert_int_equal(memblock_reserved_size(), 0x1000);	/* kept */
+	assert_true(memblock_alloc(0x1000, 0x1000) < 0x4000000);
+}
+
 static void test_init_from_bootinfo(void **state)
 {
 	const struct ekdb_mmap_entry map[] = {
@@ -278,6 +292,7 @@ int main(void)
 		cmocka_unit_test_setup(test_add_top_of_address_space, setup),
 		cmocka_unit_test_setup(test_reserve_splits_free_ranges, setup),
 		cmocka_unit_test_setup(test_free_splits_reservation, setup),
+		cmocka_unit_test_setup(test_remove_memory, setup),
 		cmocka_unit_test_setup(test_init_from_bootinfo, setup),
 		cmocka_unit_test_setup(test_alloc_top_down_aligned, setup),
 		cmocka_unit_test_setup(test_alloc_bad_inputs, setup),

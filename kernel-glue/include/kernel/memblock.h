@@ -29,6 +29,7 @@ struct memblock_type {
 
 void memblock_init_from_bootinfo(const struct ekdb_mmap_entry *map, unsigned int count);
 int memblock_add(u64 base, u64 size);
+int memblock_remove(u64 base, u64 size);
 int memblock_reserve(u64 base, u64 size);
 u64 memblock_alloc(u64 size, u64 align);
 int memblock_free(u64 base, u64 size);
