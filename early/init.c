@@ -1,7 +1,56 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* init.c - ekdb_early_init: bring up the early debugger (filled in by the early-debugger work). */
+/*
+ * init.c - ekdb_early_init(): the early debugger comes up inside
+ * setup_arch(), right after the early parameters, before any allocator:
+ * the transport named by ekgdboc=, the debug vectors, kgdbcon, and the
+ * kgdbwait stop.
+ */
+#include "early.h"
+#include "../core/debug_core.h"
+#include "../earlyio/serial/serial_transport.h"
+#include <kernel/printk.h>
 #include <ekdb/ekdb.h>
+#include <ekdb/errno.h>
+
+static const struct dbg_frontend *active_frontend;
+
+static void kgdbcon_write(const char *s, size_t len)
+{
+	if (active_frontend && active_frontend->console_write)
+		active_frontend->console_write(s, len);
+}
 
 void ekdb_early_init(void)
 {
+	struct ekdb_transport *t;
+	int err = 0;
+
+	if (ekdb_opts.bad) {
+		pr_err("kgdb: bad ekgdboc= value: the debugger stays off\n");
+		return;
+	}
+	if (!ekdb_opts.ekgdboc[0]) {
+		if (ekdb_opts.kgdbwait)
+			pr_warn("kgdb: kgdbwait without ekgdboc=: nothing to wait on\n");
+		return;
+	}
+	t = serial_transport_init(ekdb_opts.ekgdboc, &err);
+	if (!t) {
+		pr_err("kgdb: ekgdboc=%s: %s: the debugger stays off\n", ekdb_opts.ekgdboc,
+		       ekdb_strerror(err));
+		return;
+	}
+	active_frontend = early_gdb_frontend();
+	if (!active_frontend || dbg_transport_register(t)) {
+		pr_err("kgdb: cannot start the early debugger\n");
+		return;
+	}
+	dbg_core_init(active_frontend);
+	pr_info("kgdb: Registered I/O driver ekgdboc (%s)\n", t->name);
+	if (ekdb_opts.kgdbcon)
+		printk_set_debugger_hook(kgdbcon_write);
+	if (ekdb_opts.kgdbwait) {
+		pr_notice("kgdb: Waiting for connection from remote gdb...\n");
+		kgdb_breakpoint();
+	}
 }

@@ -93,8 +93,8 @@ void setup_arch(u64 bootinfo_phys)
 	copy_boot_params(bootinfo_phys);
 	print_banner();			/* kept in the log; consoles replay it */
 	parse_early_param();		/* earlyprintk=, ekgdboc=, kgdbwait, loglevel= ... */
+	init_mem_mapping();		/* our own W^X page tables (static storage) */
 	ekdb_early_init();		/* the early debugger; kgdbwait stops in here */
-	init_mem_mapping();		/* our own W^X page tables */
 	print_memory_map();
 	print_framebuffer();
 	memblock_init_from_bootinfo(boot_params.mmap, boot_params.mmap_count);

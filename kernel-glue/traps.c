@@ -14,6 +14,7 @@
 #include <asm/processor.h>
 #include <ekdb/kallsyms.h>
 #include <ekdb/fmt.h>
+#include <ekdb/ekdb.h>
 
 #define BACKTRACE_MAX	32
 
@@ -93,15 +94,13 @@ void show_regs(struct x86_regs *r)
 	       (unsigned long long)read_cr3(), (unsigned long long)read_cr4());
 }
 
-/* Hook the debugger installs to see oopses first (kgdb's die notifier). */
-bool (*die_debugger_hook)(const char *what, struct x86_regs *regs);
-
 void die(const char *what, struct x86_regs *regs)
 {
 	unsigned vec = regs->vector;
 
 	oops_in_progress = 1;
-	if (die_debugger_hook && die_debugger_hook(what, regs)) {
+	/* the debugger sees an oops first (kgdb's die notifier) */
+	if (ekdb_handle_die(what, regs)) {
 		oops_in_progress = 0;
 		return;
 	}

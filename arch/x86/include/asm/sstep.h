@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sstep.h - single stepping with RFLAGS.TF that does not wander into
+ * interrupt handlers (IF is cleared for the step) and leaves no trace of
+ * itself in the program's flags: pushf stores the program's own flags,
+ * popf/iretq keep what they loaded, cli/sti take effect.
+ */
+#ifndef ASM_X86_SSTEP_H
+#define ASM_X86_SSTEP_H
+
+#include <asm/regs.h>
+
+enum x86_step_insn {
+	X86_STEP_OTHER = 0,
+	X86_STEP_PUSHF,
+	X86_STEP_POPF,
+	X86_STEP_IRET,
+	X86_STEP_CLI,
+	X86_STEP_STI,
+};
+
+struct x86_step_state {
+	bool active;
+	enum x86_step_insn insn;
+	u64 orig_if;		/* the program's IF before the step */
+	u64 orig_tf;		/* the program's own TF (rare: it was tracing itself) */
+};
+
+/* x86_classify_insn - which flag-touching instruction the bytes start with. Pure. */
+enum x86_step_insn x86_classify_insn(const u8 *code, size_t len);
+
+/* x86_sstep_prepare - arm TF for one instruction at regs->rip. */
+void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st);
+/* x86_sstep_finish - after the step's #DB: undo what prepare did. */
+void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st);
+
+#endif

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bp.c - the one breakpoint table, shared by gdb and kdb: software
+ * breakpoints (int3 patched into text) and hardware breakpoints and
+ * watchpoints (DR0-DR3/DR7).  Static storage; usable from early boot.
+ *
+ * While the machine is stopped every breakpoint is out of memory
+ * (original bytes back, DR7 off); they go back in on resume.
+ */
+#include "debug_core.h"
+#include <asm/debugreg.h>
+#include <asm/text_poke.h>
+#include <asm/fixup.h>
+#include <ekdb/errno.h>
+#include <ekdb/string.h>
+
+#define INT3 0xcc
+
+static struct dbg_bp bps[EKDB_MAX_BPS];
+static int hw_slot_owner[X86_HW_SLOTS] = { -1, -1, -1, -1 };
+
+extern char __ekdb_text_start[], __ekdb_text_end[];
+extern char __ekdb_data_start[], __ekdb_data_end[];
+extern char __ekdb_bss_start[], __ekdb_bss_end[];
+
+static bool overlaps(u64 a, u64 alen, u64 start, u64 end)
+{
+	return a < end && a + alen > start;
+}
+
+bool dbg_addr_is_debugger(u64 addr, u64 len)
+{
+	return overlaps(addr, len, (u64)__ekdb_text_start, (u64)__ekdb_text_end) ||
+	       overlaps(addr, len, (u64)__ekdb_data_start, (u64)__ekdb_data_end) ||
+	       overlaps(addr, len, (u64)__ekdb_bss_start, (u64)__ekdb_bss_end);
+}
+
+static int find(enum ekdb_bp_type type, u64 addr)
+{
+	for (int i = 0; i < EKDB_MAX_BPS; i++)
+		if (bps[i].used && bps[i].type == type && bps[i].addr == addr)
+			return i;
+	return -1;
+}
+
+static unsigned dr_rw(enum ekdb_bp_type t)
+{
+	switch (t) {
+	case EKDB_BP_HW: return DR_RW_EXEC;
+	case EKDB_BP_WRITE: return DR_RW_WRITE;
+	default: return DR_RW_ACCESS;	/* x86 cannot watch reads alone */
+	}
+}
+
+/* A software breakpoint must be placeable: read the byte, try the patch, undo it. */
+static int check_sw_address(u64 addr, u8 *orig)
+{
+	u8 int3 = INT3;
+
+	if (x86_probe_read(orig, addr, 1) != 1)
+		return -EKDB_EFAULT;
+	if (x86_text_poke(addr, &int3, 1) != 1)
+		return -EKDB_EFAULT;
+	x86_text_poke(addr, orig, 1);
+	return 0;
+}
+
+int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner owner)
+{
+	int slot = -1, i, err;
+	u8 orig = 0;
+
+	if (type > EKDB_BP_ACCESS)
+		return -EKDB_EINVAL;
+	if (type == EKDB_BP_SW || type == EKDB_BP_HW)
+		len = 1;
+	else if ((len != 1 && len != 2 && len != 4 && len != 8) || (addr & (len - 1)))
+		return -EKDB_EINVAL;	/* DR lengths 1/2/4/8, naturally aligned */
+	if (dbg_addr_is_debugger(addr, len))
+		return -EKDB_EPERM;
+	i = find(type, addr);
+	if (i >= 0) {
+		/* gdb re-sends Z for a breakpoint it already has: accept */
+		if (bps[i].len != len)
+			return -EKDB_EEXIST;
+		bps[i].enabled = true;
+		bps[i].owner |= owner;
+		return i;
+	}
+	if (type == EKDB_BP_SW) {
+		err = check_sw_address(addr, &orig);
+		if (err)
+			return err;
+	} else {
+		for (unsigned s = 0; s < X86_HW_SLOTS; s++)
+			if (hw_slot_owner[s] < 0) {
+				slot = (int)s;
+				break;
+			}
+		if (slot < 0)
+			return -EKDB_ENOSPC;
+	}
+	for (i = 0; i < EKDB_MAX_BPS; i++)
+		if (!bps[i].used)
+			break;
+	if (i == EKDB_MAX_BPS)
+		return -EKDB_ENOSPC;
+	bps[i] = (struct dbg_bp){ .used = true, .enabled = true, .type = type, .owner = owner,
+				  .saved = orig, .slot = (s8)slot, .len = len, .addr = addr };
+	if (slot >= 0)
+		hw_slot_owner[slot] = i;
+	return i;
+}
+
+int dbg_bp_clear_index(int i)
+{
+	if (i < 0 || i >= EKDB_MAX_BPS || !bps[i].used)
+		return -EKDB_ENOENT;
+	if (bps[i].installed && bps[i].type == EKDB_BP_SW)
+		x86_text_poke(bps[i].addr, &bps[i].saved, 1);
+	if (bps[i].slot >= 0) {
+		x86_set_dr(7, x86_get_dr(7) & ~x86_dr7_slot_mask((unsigned)bps[i].slot));
+		hw_slot_owner[bps[i].slot] = -1;
+	}
+	memset(&bps[i], 0, sizeof(bps[i]));
+	return 0;
+}
+
+int dbg_bp_remove(enum ekdb_bp_type type, u64 addr, unsigned len)
+{
+	return dbg_bp_clear_index(find(type, addr));
+}
+
+int dbg_bp_enable_index(int i, bool enable)
+{
+	if (i < 0 || i >= EKDB_MAX_BPS || !bps[i].used)
+		return -EKDB_ENOENT;
+	bps[i].enabled = enable;
+	return 0;
+}
+
+void dbg_bp_remove_owner(enum dbg_bp_owner owner)
+{
+	for (int i = 0; i < EKDB_MAX_BPS; i++) {
+		if (!bps[i].used || !(bps[i].owner & owner))
+			continue;
+		bps[i].owner &= ~owner;
+		if (!bps[i].owner)
+			dbg_bp_clear_index(i);
+	}
+}
+
+const struct dbg_bp *dbg_bp_get(int i)
+{
+	if (i < 0 || i >= EKDB_MAX_BPS || !bps[i].used)
+		return NULL;
+	return &bps[i];
+}
+
+void dbg_bp_install_all(u64 skip)
+{
+	u64 dr7 = DR7_RESERVED1;
+	u8 int3 = INT3;
+
+	for (int i = 0; i < EKDB_MAX_BPS; i++) {
+		struct dbg_bp *b = &bps[i];
+
+		if (!b->used || !b->enabled || b->installed)
+			continue;
+		if (b->type == EKDB_BP_SW) {
+			if (b->addr == skip)
+				continue;
+			if (x86_probe_read(&b->saved, b->addr, 1) == 1 &&
+			    x86_text_poke(b->addr, &int3, 1) == 1)
+				b->installed = true;
+		} else {
+			x86_set_dr((unsigned)b->slot, b->addr);
+			dr7 |= x86_dr7_slot((unsigned)b->slot, dr_rw(b->type), b->len);
+			b->installed = true;
+		}
+	}
+	x86_set_dr(7, dr7);
+}
+
+void dbg_bp_uninstall_all(void)
+{
+	x86_set_dr(7, DR7_RESERVED1);
+	for (int i = 0; i < EKDB_MAX_BPS; i++) {
+		struct dbg_bp *b = &bps[i];
+
+		if (!b->used || !b->installed)
+			continue;
+		if (b->type == EKDB_BP_SW)
+			x86_text_poke(b->addr, &b->saved, 1);
+		b->installed = false;
+	}
+}
+
+int dbg_bp_find_sw(u64 addr)
+{
+	return find(EKDB_BP_SW, addr);
+}
+
+int dbg_bp_find_slot(unsigned slot)
+{
+	return slot < X86_HW_SLOTS ? hw_slot_owner[slot] : -1;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * debug_core.h - private interfaces of the debug core (core/), shared by
+ * its files and by early/ (which sets it up before any allocator).
+ */
+#ifndef CORE_DEBUG_CORE_H
+#define CORE_DEBUG_CORE_H
+
+#include <ekdb/target.h>
+#include <ekdb/transport.h>
+#include <asm/regs.h>
+#include <asm/smp.h>
+#include <asm/sstep.h>
+
+/* ---------------------------------------------------------------- bp.c */
+#define EKDB_MAX_BPS	64	/* software + hardware breakpoints; raise for more */
+
+enum dbg_bp_owner { DBG_OWNER_GDB = 1, DBG_OWNER_KDB = 2 };
+
+struct dbg_bp {
+	bool used;
+	bool enabled;		/* kdb be/bd; gdb's are always enabled */
+	bool installed;		/* int3 in memory / DR slot live right now */
+	enum ekdb_bp_type type;
+	u8 owner;
+	u8 saved;		/* original byte under the int3 */
+	s8 slot;		/* DR slot for hardware kinds, -1 for software */
+	unsigned len;
+	u64 addr;
+	unsigned long hits;
+};
+
+int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner owner);
+int dbg_bp_remove(enum ekdb_bp_type type, u64 addr, unsigned len);
+int dbg_bp_clear_index(int index);
+int dbg_bp_enable_index(int index, bool enable);
+void dbg_bp_remove_owner(enum dbg_bp_owner owner);
+const struct dbg_bp *dbg_bp_get(int index);
+/* Put every breakpoint in place except a software one at @skip (0: none). */
+void dbg_bp_install_all(u64 skip);
+/* Take every breakpoint out: original text back, DR7 cleared. */
+void dbg_bp_uninstall_all(void);
+/* The software breakpoint at @addr (installed or not), or -1. */
+int dbg_bp_find_sw(u64 addr);
+/* The breakpoint behind DR slot @slot, or -1. */
+int dbg_bp_find_slot(unsigned slot);
+/* Is @addr inside the debugger itself (no breakpoints allowed there)? */
+bool dbg_addr_is_debugger(u64 addr, u64 len);
+
+/* ---------------------------------------------------------------- mem.c */
+long dbg_mem_read(u64 addr, void *buf, size_t len);
+long dbg_mem_write(u64 addr, const void *buf, size_t len);
+
+/* ---------------------------------------------------------------- cpu.c */
+struct dbg_cpu {
+	bool online;		/* known to the debugger */
+	bool stopped;		/* inside the debugger (state valid) */
+	struct x86_regs *regs;	/* trap frame while stopped */
+	struct x86_cpu_state state;
+	struct x86_step_state step;
+	bool user_step;		/* the user asked for this step */
+	bool stepping_over;	/* re-insert breakpoints after this step */
+};
+
+extern struct dbg_cpu dbg_cpus[NR_CPUS];
+unsigned dbg_this_cpu(void);
+unsigned dbg_cpu_count(void);	/* highest online index + 1 */
+
+/* ---------------------------------------------------------------- transport.c */
+int dbg_transport_register(struct ekdb_transport *t);
+void dbg_transport_unregister(struct ekdb_transport *t);
+unsigned dbg_transport_count(void);
+extern const struct ekdb_chan dbg_chan;		/* all transports as one channel */
+void dbg_transports_pre(void);
+void dbg_transports_post(void);
+
+/* ---------------------------------------------------------------- target.c */
+extern struct ekdb_target dbg_target;
+void dbg_target_select_cpu(unsigned cpu);
+
+/* ---------------------------------------------------------------- entry.c */
+/*
+ * A front end: the gdbstub (and kdb later).  run() serves the user while
+ * the machine is stopped and says how to resume.
+ */
+struct dbg_frontend {
+	const char *name;
+	struct ekdb_resume (*run)(const struct ekdb_stop *stop, bool announce);
+	void (*console_write)(const char *s, size_t len);	/* kgdbcon; may be NULL */
+};
+
+/* dbg_core_init - take the debug vectors; @fe serves the user. */
+void dbg_core_init(const struct dbg_frontend *fe);
+bool dbg_is_enabled(void);
+/* dbg_poll_break - from the timer tick: Ctrl-C on a transport breaks in. */
+bool dbg_poll_break(struct x86_regs *regs);
+
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* early.h - private to early/: the debugger options parsed from the command line. */
+#ifndef EARLY_EARLY_H
+#define EARLY_EARLY_H
+
+#include <ekdb/types.h>
+
+#define EKDB_OPT_MAX 32
+
+struct ekdb_early_opts {
+	char ekgdboc[EKDB_OPT_MAX];	/* "ttyS1,115200"; empty: no early debugger */
+	char kgdboc[EKDB_OPT_MAX];	/* recorded for the late core */
+	bool kgdbwait;
+	bool kgdbcon;
+	bool bad;			/* a debugger option was malformed: stay off */
+};
+
+extern struct ekdb_early_opts ekdb_opts;
+
+/* storage.c: the static session the front end runs on */
+const struct dbg_frontend *early_gdb_frontend(void);
+
+#endif

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * param.c - the debugger's kernel parameters, Linux's names and meaning:
+ *   ekgdboc=ttySn[,baud]   early debugger transport on a 16550 (0xPORT too)
+ *   kgdboc=ttySn[,baud]    accepted and recorded for the full core
+ *   kgdbwait               stop in setup_arch() until the debugger resumes
+ *   kgdbcon                printk output goes to gdb as 'O' packets
+ * A malformed value is reported and the debugger stays off; boot goes on.
+ */
+#include "early.h"
+#include <ekdb/cmdline.h>
+#include <ekdb/errno.h>
+#include <ekdb/string.h>
+#include "../earlyio/serial/uart16550.h"
+
+struct ekdb_early_opts ekdb_opts;
+
+static int check_serial_opt(const char *v)
+{
+	struct uart_port p;
+
+	return uart_parse_options(v, &p);
+}
+
+static int copy_opt(char *dst, const char *v)
+{
+	if (!v || !*v)
+		return -EKDB_EINVAL;
+	if (strlcpy(dst, v, EKDB_OPT_MAX) >= EKDB_OPT_MAX)
+		return -EKDB_E2BIG;
+	return 0;
+}
+
+static int setup_ekgdboc(const char *v)
+{
+	int err = copy_opt(ekdb_opts.ekgdboc, v);
+
+	if (!err && strncmp(v, "ttyS", 4) && strncmp(v, "0x", 2))
+		err = -EKDB_ENOSYS;	/* kbd and dbgp transports come with their drivers */
+	if (!err)
+		err = check_serial_opt(v);
+	if (err) {
+		ekdb_opts.ekgdboc[0] = 0;
+		ekdb_opts.bad = true;
+	}
+	return err;
+}
+EARLY_PARAM("ekgdboc", setup_ekgdboc, "ttySn[,baud] | 0xPORT[,baud]");
+
+static int setup_kgdboc(const char *v)
+{
+	return copy_opt(ekdb_opts.kgdboc, v);
+}
+EARLY_PARAM("kgdboc", setup_kgdboc, "[kms][,kbd][,ttySn[,baud]]");
+
+static int setup_kgdbwait(const char *v)
+{
+	if (v)
+		return -EKDB_EINVAL;
+	ekdb_opts.kgdbwait = true;
+	return 0;
+}
+EARLY_PARAM("kgdbwait", setup_kgdbwait, "");
+
+static int setup_kgdbcon(const char *v)
+{
+	if (v)
+		return -EKDB_EINVAL;
+	ekdb_opts.kgdbcon = true;
+	return 0;
+}
+EARLY_PARAM("kgdbcon", setup_kgdbcon, "");

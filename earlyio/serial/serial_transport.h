@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* serial_transport.h - the debugger transport over a 16550 (ekgdboc=ttySn). */
+#ifndef EARLYIO_SERIAL_TRANSPORT_H
+#define EARLYIO_SERIAL_TRANSPORT_H
+
+#include <ekdb/transport.h>
+
+/*
+ * serial_transport_init - set up the port named by @opt ("ttyS1,115200",
+ * "0x2f8"); when the early console already drives that port, share it
+ * (its baud rate wins).  Returns the transport, or NULL with *@err set.
+ */
+struct ekdb_transport *serial_transport_init(const char *opt, int *err);
+
+#endif
