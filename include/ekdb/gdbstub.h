@@ -16,8 +16,11 @@
 #include <ekdb/target.h>
 #include <ekdb/transport.h>
 
-/* Smallest buffer the stub accepts: a full amd64 'g' reply must fit. */
-#define GDB_MIN_BUFSIZE		1024
+/*
+ * Smallest buffer the stub accepts.  A full 'g' reply must fit: the x86-64
+ * description (656 bytes of registers) needs 1312 characters.
+ */
+#define GDB_MIN_BUFSIZE		2048
 /* Bytes of register data reg_read may write into its buffer. */
 #define GDB_REG_MAX_BYTES	64
 /* Consecutive '-' NAKs answered by retransmitting before we give up. */
