@@ -1,0 +1,490 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * test_gdb_packet.c - gdb framing (checksums, acks, retransmit, no-ack,
+ * garbage, oversize, split input, reconnect), console output, the kdb
+ * sniffer, hex/binary escaping and the x86 register table.
+ */
+#include "gdb_test_util.h"
+#include <ekdb/hex.h>
+#include <asm/regs_table.h>
+
+#define Q_REPLY "$T05thread:1;#"
+
+/* '+' acks the stub sent (outside packets). */
+static int acks(const char *o)
+{
+	int n = 0;
+	bool in = false;
+
+	for (; *o; o++) {
+		if (*o == '$')
+			in = true;
+		else if (*o == '#' && in)
+			in = false;
+		else if (*o == '+' && !in)
+			n++;
+	}
+	return n;
+}
+
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay++;
+	}
+	return n;
+}
+
+static void test_good_packet(void **state)
+{
+	struct gt *g = gt_new(1);
+
+	gt_add_raw(g, "$?#3f", 5);
+	assert_int_equal(gt_run(g), 1);
+	assert_int_equal(g->ch.out[0], '+');
+	assert_string_equal(g->reply, "T05thread:1;");
+	assert_int_equal(g->res.action, EKDB_RESUME_EOF);
+	assert_int_equal(g->s.rx_packets, 1);
+}
+
+static void test_bad_checksum(void **state)
+{
+	struct gt *g = gt_new(1);
+
+	gt_add_raw(g, "$?#00", 5);
+	assert_int_equal(gt_run(g), 0);
+	assert_string_equal(g->ch.out, "-");
+	gt_add_raw(g, "$?#zz", 5);
+	assert_int_equal(gt_run(g), 0);
+	assert_string_equal(g->ch.out, "-");
+	gt_add_raw(g, "$?#3", 4);	/* EOF inside the checksum */
+	assert_int_equal(gt_run(g), 0);
+	gt_add_raw(g, "$?", 2);		/* EOF inside the payload */
+	assert_int_equal(gt_run(g), 0);
+	assert_int_equal(g->s.rx_bad_checksum, 2);
+	/* after a NAK the same (now good) packet is answered */
+	gt_add_raw(g, "$?#00$?#3f", 10);
+	assert_int_equal(gt_run(g), 1);
+	assert_int_equal(g->ch.out[0], '-');
+	assert_int_equal(g->ch.out[1], '+');
+}
+
+static void test_garbage_and_ctrl_c(void **state)
+{
+	struct gt *g = gt_new(1);
+
+	gt_add_raw(g, "hello\x03\x03+++\r\n#00\xff\x00", 16);
+	gt_add_packet(g, "?");
+	gt_add_raw(g, "\x03", 1);
+	gt_add_packet(g, "qC");
+	assert_int_equal(gt_run(g), 2);
+	assert_string_equal(g->reply, "QC1");
+	assert_int_equal(acks(g->ch.out), 2);
+	/* Uppercase hex checksum is fine */
+	gt_add_raw(g, "$qC#B4", 6);
+	assert_int_equal(gt_run(g), 1);
+	assert_string_equal(g->reply, "QC1");
+}
+
+static void test_restart_on_dollar(void **state)
+{
+	struct gt *g = gt_new(1);
+
+	gt_add_raw(g, "$m10$m1000,1", 12);
+	gt_add_raw(g, "$?#3f", 5);
+	assert_int_equal(gt_run(g), 1);
+	assert_string_equal(g->reply, "T05thread:1;");
+}
+
+static void test_split_reads(void **state)
+{
+	struct gt *g = gt_new(1);
+
+	g->ch.nochar_every = 2;		/* NO_CHAR before every other byte */
+	gt_add_packet(g, "m1000,4");
+	gt_add_packet(g, "?");
+	assert_int_equal(gt_run(g), 2);
+	assert_string_equal(g->reply, "T05thread:1;");
+	assert_non_null(strstr(g->ch.out, "$00010203#"));
+}
+
+static void test_retransmit(void **state)
+{
+	struct gt *g = gt_new(1);
+	int i;
+
+	gt_add_packet(g, "?");
+	gt_add_raw(g, "-", 1);
+	assert_int_equal(gt_run(g), 2);
+	assert_int_equal(count(g->ch.out, Q_REPLY), 2);
+	/* bounded: at most GDB_MAX_RETRANSMIT resends in a row */
+	gt_add_packet(g, "?");
+	for (i = 0; i < 50; i++)
+		gt_add_raw(g, "-", 1);
+	assert_int_equal(gt_run(g), 1 + GDB_MAX_RETRANSMIT);
+	/* a good packet resets the count; '-' with nothing sent does nothing */
+	gdb_session_disconnect(&g->s);
+	gt_add_raw(g, "---", 3);
+	assert_int_equal(gt_run(g), 0);
+	assert_int_equal(g->ch.out_len, 0);
+}
+
+static void test_no_ack_mode(void **state)
+{
+	struct gt *g = gt_new(1);
+
+	gt_add_packet(g, "QStartNoAckMode");
+	gt_add_raw(g, "+", 1);
+	gt_add_packet(g, "?");
+	gt_add_raw(g, "-", 1);		/* ignored in no-ack mode */
+	gt_add_raw(g, "$?#00", 5);	/* bad checksum: dropped silently */
+	gt_add_packet(g, "qC");
+	assert_int_equal(gt_run(g), 3);
+	assert_int_equal(acks(g->ch.out), 1);	/* only QStartNoAckMode was acked */
+	assert_int_equal(count(g->ch.out, "-"), 0);
+	assert_int_equal(strncmp(g->ch.out, "+$OK#9a$T05", 11), 0);
+}
+
+static void test_reconnect(void **state)
+{
+	struct gt *g = gt_new(2);
+	struct ekdb_resume r;
+
+	/* first gdb: no-ack mode, selects thread 2, then vanishes (no D) */
+	gt_add_raw(g, "+", 1);
+	gt_add_packet(g, "qSupported:swbreak+");
+	gt_add_packet(g, "QStartNoAckMode");
+	gt_add_packet(g, "Hg2");
+	gt_add_packet(g, "qSupported:multiprocess+;swbreak+;hwbreak+");
+	gt_add_packet(g, "?");
+	gt_add_packet(g, "QStartNoAckMode");
+	gt_add_packet(g, "qC");
+	sim_chan_clear_output(&g->ch);
+	sim_chan_feed(&g->ch, g->script, g->script_len);
+	r = gdb_session_run(&g->s, &g->stop, false);
+	assert_int_equal(r.action, EKDB_RESUME_EOF);
+	gt_parse_output(g);
+	/* acks: qSupported, QStartNoAckMode; then the new qSupported, ?, QStartNoAckMode */
+	assert_int_equal(acks(g->ch.out), 5);
+	assert_string_equal(g->reply, "QC1");
+	assert_non_null(strstr(g->ch.out, "+$T05thread:1;#"));
+}
+
+static void test_oversize(void **state)
+{
+	struct gt *g = gt_new(1);
+	static char big[3 * GT_BUF];
+
+	memset(big, 'm', sizeof(big));
+	gt_add_packet_n(g, big, sizeof(big));
+	gt_add_packet(g, "?");
+	assert_int_equal(gt_run(g), 1);
+	assert_int_equal(g->ch.out[0], '-');
+	assert_string_equal(g->reply, "T05thread:1;");
+	assert_int_equal(g->s.rx_oversize, 1);
+	/* exactly the advertised PacketSize (bufsize - 1) fits */
+	memset(big, 'q', GT_BUF - 1);
+	gt_add_packet_n(g, big, GT_BUF - 1);
+	assert_int_equal(gt_run(g), 1);
+	assert_string_equal(g->reply, "");
+	memset(big, 'q', GT_BUF);
+	gt_add_packet_n(g, big, GT_BUF);
+	assert_int_equal(gt_run(g), 0);
+	/* no-ack mode: an error reply instead of a NAK */
+	gt_add_packet(g, "QStartNoAckMode");
+	gt_add_packet_n(g, big, sizeof(big));
+	assert_int_equal(gt_run(g), 2);
+	assert_string_equal(g->reply, "E07");
+}
+
+static void test_announce(void **state)
+{
+	struct gt *g = gt_new(1);
+	struct ekdb_resume r;
+
+	/* kgdbwait before gdb connected: nothing is sent */
+	sim_chan_feed(&g->ch, "", 0);
+	r = gdb_session_run(&g->s, &g->stop, true);
+	assert_int_equal(r.action, EKDB_RESUME_EOF);
+	assert_int_equal(g->ch.out_len, 0);
+	/* connected gdb after 'c': the stop reply is sent first */
+	gt_add_packet(g, "c");
+	gt_run(g);
+	assert_int_equal(g->res.action, EKDB_RESUME_CONTINUE);
+	assert_true(gdb_session_connected(&g->s));
+	g->stop.reason = EKDB_STOP_WATCH;
+	g->stop.watch_addr = 0x1008;
+	sim_chan_clear_output(&g->ch);
+	sim_chan_feed(&g->ch, "+", 1);
+	gdb_session_run(&g->s, &g->stop, true);
+	gt_parse_output(g);
+	assert_string_equal(g->reply, "T05thread:1;watch:1008;");
+	/* gdb NAKs the stop reply: it is sent again */
+	gt_add_packet(g, "c");
+	gt_run(g);
+	sim_chan_clear_output(&g->ch);
+	sim_chan_feed(&g->ch, "-+", 2);
+	gdb_session_run(&g->s, &g->stop, true);
+	assert_int_equal(count(g->ch.out, "$T05"), 2);
+}
+
+static void test_console_output(void **state)
+{
+	struct gt *g = gt_new(1);
+	char big[300];
+
+	gdb_session_output(&g->s, "hi", 2);
+	assert_int_equal(g->ch.out_len, 0);	/* not connected: nothing */
+	gt_add_packet(g, "c");
+	gt_run(g);
+	sim_chan_clear_output(&g->ch);
+	gdb_session_output(&g->s, "hi\n", 3);
+	assert_string_equal(g->ch.out, "$O68690a#bd");
+	gdb_session_output(&g->s, "", 0);
+	assert_string_equal(g->ch.out, "$O68690a#bd");
+	/* long text is chunked */
+	sim_chan_clear_output(&g->ch);
+	memset(big, 'a', sizeof(big));
+	gdb_session_output(&g->s, big, sizeof(big));
+	assert_int_equal(gt_parse_output(g), 3);
+	assert_int_equal(g->ch.out_len, 3 * 5 + 2 * sizeof(big));
+}
+
+static void test_pushback(void **state)
+{
+	struct gt *g = gt_new(1);
+	static const char seen[] = "+$qSupported:swbreak+#";
+	unsigned char sum = 0;
+	char cs[3];
+	size_t i;
+
+	/* kdb read "$qSupported...#" then handed over; the rest is on the wire */
+	for (i = 2; i < sizeof(seen) - 2; i++)
+		sum += (unsigned char)seen[i];
+	snprintf(cs, sizeof(cs), "%02x", sum);
+	gdb_session_pushback(&g->s, seen, sizeof(seen) - 1);
+	gt_add_raw(g, cs, 2);
+	gt_add_packet(g, "?");
+	assert_int_equal(gt_run(g), 2);
+	assert_non_null(strstr(g->ch.out, "PacketSize="));
+	assert_string_equal(g->reply, "T05thread:1;");
+	assert_int_equal(g->s.rx_bad_checksum, 0);
+}
+
+static void test_sniff(void **state)
+{
+	static const struct {
+		const char *in;
+		enum gdb_sniff want;
+	} tab[] = {
+		{ "", GDB_SNIFF_NO },
+		{ "md 0x1000", GDB_SNIFF_NO },
+		{ "go", GDB_SNIFF_NO },
+		{ "+", GDB_SNIFF_MAYBE },
+		{ "+$", GDB_SNIFF_MAYBE },
+		{ "$q", GDB_SNIFF_MAYBE },
+		{ "$qSupp", GDB_SNIFF_MAYBE },
+		{ "$qSupported", GDB_SNIFF_YES },
+		{ "+$qSupported:multiprocess+", GDB_SNIFF_YES },
+		{ "$?#3f", GDB_SNIFF_YES },
+		{ "$?#3", GDB_SNIFF_MAYBE },
+		{ "\x03$?#3f", GDB_SNIFF_YES },
+		{ "$g#67", GDB_SNIFF_YES },
+		{ "$g#00", GDB_SNIFF_NO },
+		{ "$g#zz", GDB_SNIFF_NO },
+		{ "$qX", GDB_SNIFF_MAYBE },
+		{ "x$?#3f", GDB_SNIFF_NO },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		if (gdb_sniff(tab[i].in, strlen(tab[i].in)) != tab[i].want)
+			fail_msg("sniff \"%s\": want %d", tab[i].in, tab[i].want);
+}
+
+static void test_init_errors(void **state)
+{
+	struct gt *g = gt_new(1);
+	static char small_in[GDB_MIN_BUFSIZE - 1], small_out[GDB_MIN_BUFSIZE - 1];
+	static char in2[8192], out2[8192];
+	struct ekdb_chan nochan = { 0 };
+
+	assert_int_equal(gdb_session_init(&g->s, &g->sim.t, &g->ch.chan, small_in, small_out,
+					  sizeof(small_in)), -EKDB_EINVAL);
+	assert_int_equal(gdb_session_init(&g->s, &g->sim.t, &nochan, g->in, g->out, GT_BUF),
+			 -EKDB_EINVAL);
+	assert_int_equal(gdb_session_init(&g->s, NULL, &g->ch.chan, g->in, g->out, GT_BUF),
+			 -EKDB_EINVAL);
+	assert_int_equal(gdb_session_init(&g->s, &g->sim.t, &g->ch.chan, g->in, g->out, GT_BUF), 0);
+	/* move a live session to bigger buffers: the last reply survives */
+	gt_add_packet(g, "QStartNoAckMode");
+	gt_add_packet(g, "?");
+	gt_run(g);
+	assert_int_equal(gdb_session_set_buffers(&g->s, in2, out2, sizeof(in2)), 0);
+	assert_int_equal(gdb_session_set_buffers(&g->s, in2, out2, 16), -EKDB_EINVAL);
+	assert_string_equal(gt_ask(g, "qSupported"), "PacketSize=1fff;qXfer:features:read+;vContSupported+;QStartNoAckMode+;swbreak+;hwbreak+");
+}
+
+static void test_hex(void **state)
+{
+	u8 bytes[256], back[256];
+	char hex[513], esc[600];
+	const char *p;
+	size_t i, used, n;
+	u64 v;
+	long r;
+
+	for (i = 0; i < 256; i++)
+		bytes[i] = (u8)i;
+	assert_int_equal(hex_encode(hex, bytes, 256), 512);
+	assert_int_equal(hex_decode(back, hex, 512), 256);
+	assert_memory_equal(back, bytes, 256);
+	assert_int_equal(hex_decode(back, "abc", 3), -EKDB_EINVAL);
+	assert_int_equal(hex_decode(back, "zz", 2), -EKDB_EINVAL);
+	assert_int_equal(hex_decode(back, "0g", 2), -EKDB_EINVAL);
+	assert_int_equal(hex_decode(back, "AbCd", 4), 2);
+	assert_int_equal(back[0], 0xab);
+	/* in place */
+	memcpy(hex, "41424344", 9);
+	assert_int_equal(hex_decode(hex, hex, 8), 4);
+	assert_memory_equal(hex, "ABCD", 4);
+
+	p = "ffffffffffffffff,";
+	assert_int_equal(hex_parse_u64(&p, &v), 0);
+	assert_true(v == ~0ull && *p == ',');
+	p = "10000000000000000";
+	assert_int_equal(hex_parse_u64(&p, &v), -EKDB_ERANGE);
+	p = "";
+	assert_int_equal(hex_parse_u64(&p, &v), -EKDB_EINVAL);
+	p = "x1";
+	assert_int_equal(hex_parse_u64(&p, &v), -EKDB_EINVAL);
+	p = "0000000000000000000001";	/* leading zeros are not overflow */
+	assert_int_equal(hex_parse_u64(&p, &v), 0);
+	assert_int_equal(v, 1);
+
+	n = bin_escape(esc, sizeof(esc), bytes, 256, &used);
+	assert_int_equal(used, 256);
+	assert_int_equal(n, 256 + 4);
+	for (i = 0; i < n; i++)
+		assert_true(esc[i] != '$' && esc[i] != '#' && esc[i] != '*');
+	r = bin_unescape(back, esc, n);
+	assert_int_equal(r, 256);
+	assert_memory_equal(back, bytes, 256);
+	/* never splits an escape pair at the end of the room */
+	n = bin_escape(esc, 1, (const u8 *)"#", 1, &used);
+	assert_int_equal(n, 0);
+	assert_int_equal(used, 0);
+	n = bin_escape(esc, 3, (const u8 *)"a##", 3, &used);
+	assert_int_equal(n, 3);
+	assert_int_equal(used, 2);
+	assert_int_equal(bin_unescape(back, "ab}", 3), -EKDB_EINVAL);
+	assert_int_equal(bin_unescape(back, "", 0), 0);
+}
+
+static void test_regs_table(void **state)
+{
+	static const char *const names[] = {
+		"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8", "r9", "r10",
+		"r11", "r12", "r13", "r14", "r15", "rip", "eflags", "cs", "ss", "ds", "es",
+		"fs", "gs", "st0", "st7", "fctrl", "fop", "xmm0", "xmm15", "mxcsr",
+		"fs_base", "gs_base", "k_gs_base", "cr0", "cr2", "cr3", "cr4", "cr8",
+		"efer", "dr0", "dr1", "dr2", "dr3", "dr6", "dr7",
+	};
+	struct x86_cpu_state st;
+	const char *xml;
+	size_t len, i, total = 0, sz;
+	u8 buf[X86_REG_MAX_BYTES];
+	char want[64];
+
+	assert_int_equal(x86_reg_count(), 72);
+	assert_null(x86_reg_desc(72));
+	assert_int_equal(x86_reg_lookup("rax"), 0);
+	assert_int_equal(x86_reg_lookup("%RAX"), 0);
+	assert_int_equal(x86_reg_lookup("rip"), X86_REGNO_RIP);
+	assert_int_equal(x86_reg_lookup("rsp"), X86_REGNO_RSP);
+	assert_int_equal(x86_reg_lookup("eflags"), X86_REGNO_EFLAGS);
+	assert_int_equal(x86_reg_lookup("st0"), 24);
+	assert_int_equal(x86_reg_lookup("xmm0"), 40);
+	assert_int_equal(x86_reg_lookup("fs_base"), 57);
+	assert_int_equal(x86_reg_lookup("cr3"), 62);
+	assert_int_equal(x86_reg_lookup("dr7"), 71);
+	assert_int_equal(x86_reg_lookup("ra"), -EKDB_ENOENT);
+	assert_int_equal(x86_reg_lookup("raxx"), -EKDB_ENOENT);
+	assert_int_equal(x86_reg_lookup("%%rax"), -EKDB_ENOENT);
+	assert_int_equal(x86_reg_lookup(""), -EKDB_ENOENT);
+	assert_int_equal(x86_reg_lookup(NULL), -EKDB_ENOENT);
+
+	xml = x86_features_xml("target.xml", &len);
+	assert_non_null(xml);
+	assert_int_equal(strlen(xml), len);
+	assert_null(x86_features_xml("other.xml", &len));
+	assert_null(x86_features_xml(NULL, &len));
+	assert_int_equal(count(xml, "<reg "), 72);
+	assert_int_equal(count(xml, "<feature "), count(xml, "</feature>"));
+	assert_int_equal(count(xml, "<flags "), count(xml, "</flags>"));
+	assert_int_equal(count(xml, "<union "), count(xml, "</union>"));
+	assert_int_equal(count(xml, "<"), count(xml, ">"));
+	assert_int_equal(count(xml, "\"") % 2, 0);
+	assert_non_null(strstr(xml, "org.gnu.gdb.i386.core"));
+	assert_non_null(strstr(xml, "org.gnu.gdb.i386.segments"));
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(want, sizeof(want), "<reg name=\"%s\"", names[i]);
+		if (!strstr(xml, want))
+			fail_msg("register %s missing from target.xml", names[i]);
+		assert_true(x86_reg_lookup(names[i]) >= 0);
+	}
+	for (i = 0; i < x86_reg_count(); i++) {
+		const struct x86_reg_desc *d = x86_reg_desc((unsigned)i);
+
+		assert_true(d->bitsize / 8 <= X86_REG_MAX_BYTES);
+		assert_true(d->offset < 0 || (size_t)d->offset + 8 <= sizeof(st));
+		snprintf(want, sizeof(want), "regnum=\"%zu\"", i);
+		assert_non_null(strstr(xml, want));
+		total += d->bitsize / 8;
+	}
+	assert_true(2 * total < GDB_MIN_BUFSIZE);
+
+	memset(&st, 0, sizeof(st));
+	st.eflags = 0xffffffff00000246ull;
+	assert_int_equal(x86_reg_get(&st, X86_REGNO_EFLAGS, buf, &sz), 4);
+	assert_int_equal(sz, 4);
+	assert_memory_equal(buf, "\x46\x02\0\0", 4);
+	assert_int_equal(x86_reg_set(&st, X86_REGNO_EFLAGS, (const u8 *)"\x02\0\0\0", 4), 0);
+	assert_int_equal(st.eflags, 2);		/* zero-extended */
+	assert_int_equal(x86_reg_set(&st, X86_REGNO_EFLAGS, buf, 8), -EKDB_EINVAL);
+	assert_int_equal(x86_reg_get(&st, 24, buf, &sz), -EKDB_ENOENT);
+	assert_int_equal(sz, 10);
+	assert_int_equal(x86_reg_set(&st, 24, buf, 10), -EKDB_EPERM);
+	assert_int_equal(x86_reg_get(&st, 72, buf, &sz), -EKDB_EINVAL);
+	assert_int_equal(x86_reg_set(&st, 72, buf, 8), -EKDB_EINVAL);
+	st.cr3 = 0x1234000;
+	assert_int_equal(x86_reg_get(&st, 62, buf, &sz), 8);
+	assert_memory_equal(buf, "\x00\x40\x23\x01\0\0\0\0", 8);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_packet),
+		cmocka_unit_test(test_bad_checksum),
+		cmocka_unit_test(test_garbage_and_ctrl_c),
+		cmocka_unit_test(test_restart_on_dollar),
+		cmocka_unit_test(test_split_reads),
+		cmocka_unit_test(test_retransmit),
+		cmocka_unit_test(test_no_ack_mode),
+		cmocka_unit_test(test_reconnect),
+		cmocka_unit_test(test_oversize),
+		cmocka_unit_test(test_announce),
+		cmocka_unit_test(test_console_output),
+		cmocka_unit_test(test_pushback),
+		cmocka_unit_test(test_sniff),
+		cmocka_unit_test(test_init_errors),
+		cmocka_unit_test(test_hex),
+		cmocka_unit_test(test_regs_table),
+	};
+
+	return cmocka_run_group_tests_name("gdb_packet", tests, NULL, NULL);
+}
