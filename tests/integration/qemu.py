@@ -271,17 +271,23 @@ class Machine:
         return self.ports[port].text
 
     def wait_for(self, regex, port=0, timeout=DEFAULT_TIMEOUT, from_start=False,
-                 flags=0):
+                 flags=0, fail_on=None):
         """Wait until regex matches the port's output (after its cursor);
         return the re.Match and move the cursor past it.  Raise MachineError
-        with the output so far on timeout or if QEMU is gone."""
+        with the output so far on timeout, if QEMU is gone, or at once if
+        the regex fail_on matches first (e.g. r"Oops|Kernel panic")."""
         p = self.ports[port]
         rx = re.compile(regex, flags) if isinstance(regex, str) else regex
+        bad = re.compile(fail_on) if isinstance(fail_on, str) else fail_on
         deadline = time.monotonic() + timeout
         with p.cond:
             while True:
                 start = 0 if from_start else p.cursor
                 m = rx.search(p.text, start)
+                b = bad.search(p.text, start) if bad else None
+                if b and (not m or b.start() < m.start()):
+                    why = f"found /{bad.pattern}/ ({b.group(0)!r}) first"
+                    break
                 if m:
                     p.cursor = m.end()
                     return m

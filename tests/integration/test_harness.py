@@ -2,8 +2,6 @@
 capture, exit statuses) that need no ekdb build: they boot OVMF on a small
 ESP that only holds a UEFI shell script (startup.nsh)."""
 
-import os
-
 import pytest
 
 from gdbdriver import gdb_batch
