@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * start.c - start_kernel(): the boot order, one call per stage, named as
- * in Linux: setup_arch -> trap_init -> mm_init -> ... -> rest_init.
+ * in Linux: setup_arch -> trap_init -> mm_init -> sched_init ->
+ * time_init -> smp_init -> rest_init.
  */
 #include <kernel/kernel.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
+#include <kernel/percpu.h>
+#include <kernel/sched.h>
+#include <kernel/smp.h>
+#include <kernel/time.h>
 #include <asm/desc.h>
 
 void early_trap_init(void);
@@ -13,23 +18,39 @@ void early_trap_init(void);
 void start_kernel(u64 bootinfo_phys)
 {
 	x86_gdt_init_cpu(0);		/* our GDT/TSS: IST stacks for NMI and #DF */
+	percpu_init_boot_cpu();		/* GS base: smp_processor_id(), current */
 	early_trap_init();		/* every vector lands somewhere from now on */
 	setup_arch(bootinfo_phys);
 	trap_init();
 	mm_init();
+	sched_init();			/* tasks, run queue; we are swapper/0 */
+	time_init();			/* local APIC, calibrated HZ tick */
+	smp_init();			/* the other CPUs, each in its idle loop */
 	rest_init();
 }
 
+/*
+ * kernel_init - pid 1: starts the kernel's threads, runs the boot-time
+ * tests asked for on the command line (so an oops there happens in a
+ * kernel thread), prints "boot complete" and ends.
+ */
+static int kernel_init(void *unused)
+{
+	kthreads_start();
+	run_boot_tests();
+	pr_notice("boot complete: %u CPUs online\n", num_online_cpus());
+	if (cmdline_has("exit_after_boot"))
+		qemu_exit(QEMU_EXIT_SUCCESS);
+	return 0;
+}
+
 /**
- * rest_init - the end of boot: boot-time tests asked for on the command
- * line, the "boot complete" line, then idle.
+ * rest_init - the end of boot: start kernel_init (pid 1), then the boot
+ * context becomes CPU 0's idle task (swapper/0) with interrupts on.
  */
 void rest_init(void)
 {
-	run_boot_tests();
-	pr_notice("boot complete: %u CPUs online\n", 1u);
-	if (cmdline_has("exit_after_boot"))
-		qemu_exit(QEMU_EXIT_SUCCESS);
-	for (;;)
-		__asm__ __volatile__("sti; hlt");
+	if (!kthread_run(kernel_init, NULL, "kernel_init"))
+		panic("rest_init: cannot create kernel_init");
+	cpu_idle_loop();
 }

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kthreads.c - the reference kernel's worker threads: real periodic work
+ * that keeps the scheduler, the allocators and every CPU busy, so the
+ * debugger always has sleeping, runnable and running tasks to look at.
+ *
+ *   kheartbeat     every 1 s: counts; every 10 s logs uptime and ticks per CPU
+ *   kallocd        every 200 ms: kmalloc/kfree of varying sizes, pattern checked
+ *   kpagezero      every 500 ms: zeroes and verifies a few free pages
+ *   ksoftirqd/N    bound to CPU N, wakes every 100 ms, checks it is on CPU N
+ */
+#include <kernel/kernel.h>
+#include <kernel/mm.h>
+#include <kernel/printk.h>
+#include <kernel/sched.h>
+#include <kernel/smp.h>
+#include <kernel/time.h>
+#include <ekdb/fmt.h>
+#include <ekdb/string.h>
+
+#define HEARTBEAT_MS		1000
+#define HEARTBEAT_REPORT	10	/* beats between two log lines */
+#define KALLOCD_MS		200
+#define KALLOCD_SLOTS		8
+#define KPAGEZERO_MS		500
+#define KPAGEZERO_PAGES		4
+#define KSOFTIRQD_MS		100
+
+/* Counters a debugger (or kdb's md) can read. */
+u64 heartbeat_count;
+u64 kallocd_ops, kallocd_errors;
+u64 kpagezero_pages, kpagezero_errors;
+u64 ksoftirqd_count[NR_CPUS];
+
+static int kheartbeat(void *unused)
+{
+	for (;;) {
+		msleep(HEARTBEAT_MS);
+		heartbeat_count++;
+		if (heartbeat_count % HEARTBEAT_REPORT == 0) {
+			char line[256];
+			size_t len = 0;
+			unsigned int cpu;
+
+			for_each_online_cpu(cpu)
+				len += ekdb_snprintf(line + len, sizeof(line) - len, " cpu%u=%llu",
+						     cpu, (unsigned long long)percpu_area[cpu].ticks);
+			printk(KERN_DEBUG "kheartbeat: uptime %llu s, beat %llu, ticks:%s\n",
+			       (unsigned long long)uptime_ms() / 1000,
+			       (unsigned long long)heartbeat_count, line);
+		}
+	}
+	return 0;
+}
+
+static u8 pattern_byte(u64 round, size_t i)
+{
+	return (u8)(round * 31 + i * 7 + 0x5a);
+}
+
+/* Allocate, fill, keep a while, verify, free: the slab and page paths both. */
+static int kallocd(void *unused)
+{
+	static const size_t sizes[] = { 8, 24, 64, 100, 256, 700, 2048, 3000, 8192, 16384 };
+	struct {
+		u8 *p;
+		size_t size;
+		u64 round;
+	} slot[KALLOCD_SLOTS] = { { 0 } };
+	u64 round = 0;
+
+	for (;;) {
+		unsigned int s = (unsigned int)(round % KALLOCD_SLOTS);
+
+		if (slot[s].p) {
+			for (size_t i = 0; i < slot[s].size; i++) {
+				if (slot[s].p[i] != pattern_byte(slot[s].round, i)) {
+					kallocd_errors++;
+					pr_err("kallocd: pattern broken at %p+%zu (size %zu): %02x, want %02x\n",
+					       slot[s].p, i, slot[s].size, slot[s].p[i],
+					       pattern_byte(slot[s].round, i));
+					break;
+				}
+			}
+			kfree(slot[s].p);
+			slot[s].p = NULL;
+			kallocd_ops++;
+		}
+		slot[s].size = sizes[(round * 7 + s) % ARRAY_SIZE(sizes)];
+		slot[s].round = round;
+		slot[s].p = kmalloc(slot[s].size);
+		if (!slot[s].p) {
+			kallocd_errors++;
+			pr_err("kallocd: kmalloc(%zu) failed\n", slot[s].size);
+		} else {
+			for (size_t i = 0; i < slot[s].size; i++)
+				slot[s].p[i] = pattern_byte(round, i);
+			kallocd_ops++;
+		}
+		round++;
+		if (round % 300 == 0)
+			printk(KERN_DEBUG "kallocd: %llu operations, %llu errors\n",
+			       (unsigned long long)kallocd_ops, (unsigned long long)kallocd_errors);
+		msleep(KALLOCD_MS);
+	}
+	return 0;
+}
+
+/* Take free pages, zero them, check they read back as zero, give them back. */
+static int kpagezero(void *unused)
+{
+	for (;;) {
+		void *pages[KPAGEZERO_PAGES];
+
+		for (int i = 0; i < KPAGEZERO_PAGES; i++) {
+			pages[i] = alloc_pages(0);
+			if (!pages[i])
+				continue;
+			memset(pages[i], 0, PAGE_SIZE);
+		}
+		msleep(10);	/* let others run between writing and checking */
+		for (int i = 0; i < KPAGEZERO_PAGES; i++) {
+			const u64 *w = pages[i];
+
+			if (!w)
+				continue;
+			for (size_t j = 0; j < PAGE_SIZE / sizeof(u64); j++) {
+				if (w[j]) {
+					kpagezero_errors++;
+					pr_err("kpagezero: page %p word %zu is 0x%llx after zeroing\n",
+					       w, j, (unsigned long long)w[j]);
+					break;
+				}
+			}
+			free_pages(pages[i], 0);
+			kpagezero_pages++;
+		}
+		msleep(KPAGEZERO_MS);
+	}
+	return 0;
+}
+
+static int ksoftirqd(void *arg)
+{
+	unsigned int cpu = (unsigned int)(uintptr_t)arg;
+	bool warned = false;
+
+	for (;;) {
+		msleep(KSOFTIRQD_MS);
+		ksoftirqd_count[cpu]++;
+		if (smp_processor_id() != cpu && !warned) {
+			warned = true;
+			pr_err("ksoftirqd/%u: running on CPU %u: CPU binding broken\n",
+			       cpu, smp_processor_id());
+		}
+	}
+	return 0;
+}
+
+/**
+ * kthreads_start() - start the worker threads (from kernel_init).
+ */
+void kthreads_start(void)
+{
+	unsigned int cpu, n = 0;
+
+	kthread_run(kheartbeat, NULL, "kheartbeat");
+	kthread_run(kallocd, NULL, "kallocd");
+	kthread_run(kpagezero, NULL, "kpagezero");
+	for_each_online_cpu(cpu) {
+		struct task_struct *t = kthread_create(ksoftirqd, (void *)(uintptr_t)cpu,
+						       "ksoftirqd/%u", cpu);
+
+		if (!t)
+			continue;
+		kthread_bind(t, cpu);
+		wake_up_process(t);
+		n++;
+	}
+	pr_info("kthreads: kheartbeat, kallocd, kpagezero and %u ksoftirqd threads started\n", n);
+}
