@@ -39,6 +39,7 @@ static pte_t low_pdpt[512] __aligned(4096);
 static pte_t low_pd[512] __aligned(4096);
 
 static u64 kernel_virt_base, kernel_phys_base;
+u64 direct_map_end;	/* physical memory at and above this is not mapped */
 
 u64 __pa_symbol(const void *va)
 {
@@ -104,6 +105,7 @@ static void map_direct(void)
 			DIRECT_MAP_MAX_GB, gbs);
 		gbs = DIRECT_MAP_MAX_GB;
 	}
+	direct_map_end = (u64)gbs * SZ_1G;
 	pml4[pml4_index(PAGE_OFFSET)] = __pa_symbol(direct_pdpt) | PTE_P | PTE_W;
 	for (unsigned g = 0; g < gbs; g++) {
 		direct_pdpt[g] = __pa_symbol(direct_pd[g]) | PTE_P | PTE_W;

@@ -98,5 +98,6 @@ void setup_arch(u64 bootinfo_phys)
 	print_memory_map();
 	print_framebuffer();
 	memblock_init_from_bootinfo(boot_params.mmap, boot_params.mmap_count);
+	memblock_remove(direct_map_end, ~0ULL - direct_map_end);	/* RAM we cannot reach */
 	acpi_boot_table_init();		/* RSDP -> XSDT -> MADT: the CPUs */
 }

@@ -23,6 +23,7 @@ void start_kernel(u64 bootinfo_phys)
 	setup_arch(bootinfo_phys);
 	trap_init();
 	mm_init();
+	run_mm_selftest();		/* test_alloc: before anything else allocates */
 	sched_init();			/* tasks, run queue; we are swapper/0 */
 	time_init();			/* local APIC, calibrated HZ tick */
 	smp_init();			/* the other CPUs, each in its idle loop */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * tests.c - test-only kernel parameters, run at the end of boot:
- *   test_alloc         the allocator self-test (kmalloc_selftest)
+ *   test_alloc         the allocator self-test (kmalloc_selftest), right after mm_init
  *   test_oops=null     NULL dereference in oops_test_null_deref()
  *   test_oops=ud       ud2 in oops_test_invalid_opcode()
  *   test_oops=gp       non-canonical access in oops_test_general_protection()
@@ -50,12 +50,17 @@ static const struct {
 	{ "panic", oops_test_panic },
 };
 
+/* The allocator self-test uses up all memory for a moment: one CPU, no threads yet. */
+void run_mm_selftest(void)
+{
+	if (cmdline_has("test_alloc"))
+		kmalloc_selftest();
+}
+
 void run_boot_tests(void)
 {
 	const char *oops = cmdline_get("test_oops");
 
-	if (cmdline_has("test_alloc"))
-		kmalloc_selftest();
 	if (!oops)
 		return;
 	for (size_t i = 0; i < ARRAY_SIZE(oops_tests); i++) {

@@ -28,6 +28,7 @@ bool cmdline_has(const char *name);
 void init_mem_mapping(void);
 u64 __pa_symbol(const void *kernel_va);
 void paging_map_low_identity(bool on);
+extern u64 direct_map_end;
 
 /* traps.c */
 void die(const char *what, struct x86_regs *regs);
@@ -44,6 +45,7 @@ void qemu_exit(u8 code);
 
 /* tests.c: test-only parameters (test_oops=, test_alloc) */
 void run_boot_tests(void);
+void run_mm_selftest(void);
 
 /* symbols from the linker script */
 extern char _text[], _etext[], __rodata_start[], _erodata[], _sdata[], _ebss[], _end[];
