@@ -8,6 +8,11 @@
  *   kallocd        every 200 ms: kmalloc/kfree of varying sizes, pattern checked
  *   kpagezero      every 500 ms: zeroes and verifies a few free pages
  *   ksoftirqd/N    bound to CPU N, wakes every 100 ms, checks it is on CPU N
+ *
+ * With the kernel parameter "test_sched", ksched_test also starts one more
+ * CPU-bound thread than there are CPUs and checks that preemption shares
+ * the CPUs among them while the sleeping threads keep running; it prints
+ * "sched selftest: passed" or "sched selftest: FAILED: <why>".
  */
 #include <kernel/kernel.h>
 #include <kernel/mm.h>
@@ -15,6 +20,7 @@
 #include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>
+#include <asm/processor.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
 
@@ -157,6 +163,68 @@ static int ksoftirqd(void *arg)
 	return 0;
 }
 
+#define HOG_SECONDS		3
+#define HOG_START_SLACK		(HZ / 2)	/* every hog must have run by then */
+
+struct hog {
+	u64 created, first_run, spins;
+	u32 cpus_seen;			/* bit n: ran on CPU n */
+	volatile bool done;
+};
+
+static struct hog hogs[NR_CPUS + 1];
+static volatile u64 hog_end;
+
+/* Spin with interrupts on: only the tick can take the CPU away. */
+static int khog(void *arg)
+{
+	struct hog *h = arg;
+
+	h->first_run = jiffies;
+	while (!time_after_eq(jiffies, hog_end)) {
+		h->spins++;
+		h->cpus_seen |= 1u << smp_processor_id();
+		cpu_relax();
+	}
+	h->done = true;
+	return 0;
+}
+
+static int ksched_test(void *unused)
+{
+	unsigned int n = num_online_cpus() + 1;
+	u64 beats = heartbeat_count, soft = ksoftirqd_count[0];
+	const char *why = NULL;
+
+	hog_end = jiffies + HOG_SECONDS * HZ;
+	for (unsigned int i = 0; i < n; i++) {
+		hogs[i].created = jiffies;
+		if (!kthread_run(khog, &hogs[i], "khog/%u", i))
+			why = "cannot create a hog thread";
+	}
+	for (unsigned int i = 0; i < n && !why; i++) {
+		for (int wait = 0; !hogs[i].done && wait < 2 * HOG_SECONDS * 10; wait++)
+			msleep(100);
+		if (!hogs[i].done)
+			why = "a hog did not finish (no CPU time?)";
+		else if (hogs[i].first_run - hogs[i].created > HOG_START_SLACK)
+			why = "a hog waited for another to finish (no preemption)";
+	}
+	if (!why && heartbeat_count - beats < HOG_SECONDS - 1)
+		why = "kheartbeat starved while the hogs ran";
+	if (!why && ksoftirqd_count[0] - soft < HOG_SECONDS * 5)
+		why = "ksoftirqd/0 starved while the hogs ran";
+	for (unsigned int i = 0; i < n; i++)
+		pr_info("sched selftest: khog/%u started after %llu ms, %llu spins, CPUs 0x%x\n", i,
+			(unsigned long long)jiffies_to_msecs(hogs[i].first_run - hogs[i].created),
+			(unsigned long long)hogs[i].spins, hogs[i].cpus_seen);
+	if (why)
+		pr_err("sched selftest: FAILED: %s\n", why);
+	else
+		pr_info("sched selftest: passed\n");
+	return 0;
+}
+
 /**
  * kthreads_start() - start the worker threads (from kernel_init).
  */
@@ -178,4 +246,6 @@ void kthreads_start(void)
 		n++;
 	}
 	pr_info("kthreads: kheartbeat, kallocd, kpagezero and %u ksoftirqd threads started\n", n);
+	if (cmdline_has("test_sched"))
+		kthread_run(ksched_test, NULL, "ksched_test");
 }

@@ -57,15 +57,21 @@ static void timekeeping_tick(struct percpu *pc)
 		return;
 	}
 	now = READ_ONCE(jiffies);
-	if (now != pc->jiffies_seen) {
+	if (now != pc->jiffies_seen || keeper != pc->keeper_seen) {
 		pc->jiffies_seen = now;
+		pc->keeper_seen = keeper;
 		pc->jiffies_stuck = 0;
 		return;
 	}
-	if (++pc->jiffies_stuck >= TIMEKEEPER_STALL_TICKS &&
-	    __atomic_compare_exchange_n(&tick_do_timer_cpu, &keeper, pc->cpu, false,
+	if (++pc->jiffies_stuck < TIMEKEEPER_STALL_TICKS)
+		return;
+	pc->jiffies_stuck = 0;
+	if (__atomic_compare_exchange_n(&tick_do_timer_cpu, &keeper, pc->cpu, false,
 					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-		pc->jiffies_stuck = 0;
+		pc->keeper_seen = pc->cpu;
+		now = __atomic_add_fetch(&jiffies, 1, __ATOMIC_RELAXED);
+		pc->jiffies_seen = now;
+		sched_wake_sleepers(now);
 		printk(KERN_WARNING "time: CPU %u stopped ticking, CPU %u keeps jiffies now\n",
 		       keeper, pc->cpu);
 	}

@@ -29,6 +29,7 @@ struct percpu {
 	u64 ticks;			/* local APIC timer interrupts taken */
 	u64 jiffies_seen;		/* last jiffies value this CPU's tick saw */
 	unsigned int jiffies_stuck;	/* own ticks since jiffies last moved */
+	unsigned int keeper_seen;	/* timekeeper CPU those ticks were counted against */
 	u64 nr_switches;		/* context switches done on this CPU */
 };
 
