@@ -58,6 +58,7 @@
 #define CALIBRATE_MS		50
 #define CALIBRATE_LATCH		(PIT_HZ * CALIBRATE_MS / 1000)	/* 59659 < 65536 */
 #define CALIBRATE_LOOPS		50000000UL	/* give up on a PIT that never ends */
+#define CALIBRATE_RUNS		3
 #define FALLBACK_TIMER_HZ	(1000000000UL / 16)	/* QEMU's 1 GHz APIC clock /16 */
 
 u64 apic_timer_hz;
@@ -214,17 +215,13 @@ bool apic_init(void)
  * Count the APIC timer (and the TSC) over CALIBRATE_MS of PIT channel 2 in
  * mode 0: OUT2 (port 0x61 bit 5) goes high when the count reaches zero.
  * The speaker stays off (bit 1 clear); the gate (bit 0) starts the count.
+ * Returns false if OUT2 never rose (no PIT).
  */
-u64 apic_timer_calibrate(void)
+static bool pit_measure(u64 *apic_counts, u64 *tsc_cycles)
 {
-	u64 t0, t1, elapsed;
 	unsigned long loops = 0;
+	u64 t0, t1;
 	u8 p61;
-
-	if (!apic_base)
-		return 0;
-	apic_write(APIC_TIMER_DIV, APIC_TIMER_DIV_16);
-	apic_write(APIC_LVT_TIMER, APIC_LVT_MASKED | LOCAL_TIMER_VECTOR);
 
 	p61 = inb(PORT_61);
 	outb(PORT_61, (p61 & ~0x02) | 0x01);
@@ -236,18 +233,40 @@ u64 apic_timer_calibrate(void)
 	while (!(inb(PORT_61) & 0x20) && ++loops < CALIBRATE_LOOPS)
 		cpu_relax();
 	t1 = rdtsc();
-	elapsed = 0xffffffffULL - apic_read(APIC_TIMER_CUR);
+	*apic_counts = 0xffffffffULL - apic_read(APIC_TIMER_CUR);
+	*tsc_cycles = t1 - t0;
 	apic_write(APIC_TIMER_INIT, 0);
 	outb(PORT_61, p61);
+	return loops < CALIBRATE_LOOPS && *apic_counts;
+}
 
-	if (loops >= CALIBRATE_LOOPS || elapsed == 0) {
+u64 apic_timer_calibrate(void)
+{
+	u64 best_apic = ~0ULL, best_tsc = ~0ULL;
+
+	if (!apic_base)
+		return 0;
+	apic_write(APIC_TIMER_DIV, APIC_TIMER_DIV_16);
+	apic_write(APIC_LVT_TIMER, APIC_LVT_MASKED | LOCAL_TIMER_VECTOR);
+	/* Delays (SMIs, a descheduled vCPU) only lengthen a run: keep the shortest. */
+	for (int i = 0; i < CALIBRATE_RUNS; i++) {
+		u64 a, t;
+
+		if (!pit_measure(&a, &t)) {
+			best_apic = ~0ULL;
+			break;
+		}
+		best_apic = MIN(best_apic, a);
+		best_tsc = MIN(best_tsc, t);
+	}
+	if (best_apic == ~0ULL) {
 		pr_warn("apic: PIT channel 2 did not count down: assuming a %lu Hz timer\n",
 			FALLBACK_TIMER_HZ);
 		apic_timer_hz = FALLBACK_TIMER_HZ;
 		tsc_khz = 0;
 	} else {
-		apic_timer_hz = elapsed * 1000 / CALIBRATE_MS;
-		tsc_khz = (t1 - t0) / CALIBRATE_MS;
+		apic_timer_hz = best_apic * 1000 / CALIBRATE_MS;
+		tsc_khz = best_tsc / CALIBRATE_MS;
 	}
 	apic_period = (u32)(apic_timer_hz / HZ);
 	if (!apic_period)
