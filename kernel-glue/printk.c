@@ -12,6 +12,7 @@
 #include <kernel/spinlock.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
+#include <asm/processor.h>
 
 #define LOG_BUF_SIZE	(256 * 1024)	/* bytes of text kept; the boot log fits many times */
 #define MAX_CONSOLES	8
@@ -144,6 +145,7 @@ int vprintk(const char *fmt, va_list ap)
 	int level = LOGLEVEL_DEFAULT;
 	bool cont = false, locked;
 	char prefix[3];
+	u64 flags;
 
 	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
 		if (fmt[1] == 'c')
@@ -155,6 +157,7 @@ int vprintk(const char *fmt, va_list ap)
 	fmt_vformat(line_putc, &lb, fmt, ap);
 	text[lb.len] = 0;
 
+	flags = local_irq_save();	/* an interrupt handler may printk too */
 	locked = lock_bounded();
 	if (cont)
 		level = last_level;
@@ -177,6 +180,7 @@ int vprintk(const char *fmt, va_list ap)
 		debugger_hook(text, lb.len);
 	if (locked)
 		spin_unlock(&logbuf_lock);
+	local_irq_restore(flags);
 	return (int)lb.len;
 }
 

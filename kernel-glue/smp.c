@@ -15,6 +15,7 @@
 #include <asm/desc.h>
 #include <asm/processor.h>
 #include <ekdb/string.h>
+#include <ekdb/ekdb.h>
 
 #define INIT_DEASSERT_MS	10	/* INIT -> first SIPI */
 #define SIPI_DELAY_US		200	/* between the two SIPIs */
@@ -61,6 +62,11 @@ void percpu_init_cpu(unsigned int cpu)
 	wrmsr(MSR_GS_BASE, (u64)pc);
 }
 
+static unsigned debugger_cpu_id(void)
+{
+	return smp_processor_id();
+}
+
 void percpu_init_boot_cpu(void)
 {
 	struct percpu *pc = &percpu_area[0];
@@ -72,6 +78,7 @@ void percpu_init_boot_cpu(void)
 	pc->slice = SCHED_SLICE_TICKS;
 	pc->online = true;
 	__atomic_store_n(&percpu_ready, true, __ATOMIC_RELEASE);
+	ekdb_set_cpu_id_fn(debugger_cpu_id);
 }
 
 int smp_apic_to_cpu(u32 id)
@@ -97,6 +104,7 @@ static void __noreturn smp_ap_start(u64 cpu_arg)
 	pc->jiffies_seen = jiffies;
 	apic_timer_start();
 	pr_info("smp: CPU %u (APIC id %u) online\n", cpu, pc->apic_id);
+	ekdb_cpu_online(cpu);		/* the debugger lists it as a thread */
 	__atomic_store_n(&pc->online, true, __ATOMIC_RELEASE);
 
 	/* The boot CPU removes the identity map once every AP is up. */

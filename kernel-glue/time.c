@@ -6,6 +6,7 @@
 #include <kernel/percpu.h>
 #include <kernel/sched.h>
 #include <kernel/time.h>
+#include <ekdb/ekdb.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 
@@ -84,6 +85,9 @@ bool timer_interrupt(struct x86_regs *regs)
 	apic_eoi();
 	pc->ticks++;
 	timekeeping_tick(pc);
+	/* gdb's Ctrl-C (0x03) on a debugger transport breaks in here */
+	if (pc->cpu == tick_do_timer_cpu)
+		ekdb_poll_break(regs);
 	scheduler_tick(regs);
 	return true;
 }
