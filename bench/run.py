@@ -1,0 +1,450 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""make bench: raw 16550 line rate, our gdb stub, QEMU's gdbstub, footprint.
+
+    bench/run.py --build build [--early-dirs early earlyio/serial ...]
+
+Prints a table and writes <build>/bench/results.json.  A benchmark, not a
+test: targets are printed as PASS/MISS, the exit status is 0 unless the
+benchmark itself could not run.  See docs/bench.md.
+"""
+
+import argparse
+import binascii
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+from common import (BASE_CMDLINE, REPO, Machine, MachineError, connect_unix,
+                    free_tcp_port, log, median, pattern)
+
+GDB = os.environ.get("GDB", "gdb")
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Objects of the early debugger with its serial transport and gdbstub.
+DEBUGGER_DIRS = ["early", "earlyio/serial", "core", "gdbstub", "lib"]
+DEBUGGER_X86 = ["debugreg", "sstep", "text_poke", "cpu_state", "fixup", "regs_table"]
+
+TARGETS = {   # figure: (op, limit, unit text)
+    "mem": (">=", 100e3, ">= 100 KB/s"),
+    "stepi": (">=", 100, ">= 100 /s"),
+    "bp": ("<", 0.020, "< 20 ms"),
+    "attach": ("<", 0.2, "< 0.2 s"),
+    "footprint": ("<", 24 * 1024, "< 24 KiB"),
+}
+
+
+def verdict(key, value):
+    if value is None:
+        return "n/a"
+    op, lim, _ = TARGETS[key]
+    ok = value >= lim if op == ">=" else value < lim
+    return "PASS" if ok else "MISS"
+
+
+# ------------------------------------------------------------ (a) line rate
+def linerate(args, work):
+    nbytes = args.linerate_bytes
+    res = {"bytes": nbytes}
+    if not has_symbol(args.kernel, "serial_linetest"):
+        res["error"] = "kernel has no serial_linetest() (test_linerate= not wired)"
+        return res
+    want = pattern(nbytes)
+    m = Machine(work, name="linerate", ports=("unix", "socket"), qmp=False,
+                esp=args.esp,
+                cmdline=f"{BASE_CMDLINE} test_linerate=ttyS1,{nbytes}")
+    try:
+        s = connect_unix(m.socket_path(1))
+        buf = bytearray()
+        tx_hdr = f"EKDB-LINERATE-TX {nbytes}\n".encode()
+        deadline = time.monotonic() + args.boot_timeout
+        s.settimeout(1)
+
+        def recv_until(pred):
+            while not pred():
+                if time.monotonic() > deadline:
+                    raise MachineError("line-rate: timeout on ttyS1")
+                try:
+                    d = s.recv(1 << 20)
+                except TimeoutError:
+                    continue
+                if not d:
+                    raise MachineError("line-rate: ttyS1 closed")
+                buf.extend(d)
+                yield len(d)
+
+        for _ in recv_until(lambda: tx_hdr in buf):
+            pass
+        t0 = time.monotonic()
+        start = buf.index(tx_hdr) + len(tx_hdr)
+        first = len(buf) - start          # bytes that came with the header
+        deadline = time.monotonic() + 300
+        for _ in recv_until(lambda: len(buf) - start >= nbytes):
+            pass
+        t1 = time.monotonic()
+        got = bytes(buf[start:start + nbytes])
+        res["tx_ok"] = got == want
+        if nbytes - first > 0 and t1 > t0:
+            res["tx_Bps"] = (nbytes - first) / (t1 - t0)
+        for _ in recv_until(lambda: b"EKDB-LINERATE-RX-READY\n" in buf):
+            pass
+        t0 = time.monotonic()
+        tx = s.dup()                      # blocking: sendall must not time out
+        tx.settimeout(None)
+        sender = threading.Thread(target=tx.sendall, args=(want,), daemon=True)
+        sender.start()
+        rx_end = re.compile(rb"EKDB-LINERATE-RXEND (\d+) (\d+) ([0-9a-f]{8})\n")
+        for _ in recv_until(lambda: rx_end.search(buf)):
+            pass
+        t1 = time.monotonic()
+        g = rx_end.search(buf)
+        got_n, errors, crc = int(g[1]), int(g[2]), int(g[3], 16)
+        res["rx_Bps"] = nbytes / (t1 - t0)
+        res["rx_ok"] = (got_n == nbytes and errors == 0
+                        and crc == binascii.crc32(want) & 0xffffffff)
+        m.wait_for(rf"linerate: rx {nbytes} bytes ok crc=", timeout=30)
+        sender.join(5)
+        tx.close()
+        s.close()
+    except MachineError as e:
+        res["error"] = str(e).splitlines()[0]
+    finally:
+        m.kill()
+        res["console"] = [ln for ln in m.output(0).splitlines() if "linerate" in ln]
+    return res
+
+
+# ------------------------------------------------------------ (b)/(c) gdb
+def run_gdb(script, env, log_path, timeout, kernel):
+    e = dict(os.environ)
+    e.update(env)
+    with open(log_path, "w") as lf:
+        p = subprocess.Popen([GDB, "-nx", "-q", "-batch", "-x", script, kernel],
+                             stdout=lf, stderr=subprocess.STDOUT, env=e,
+                             start_new_session=True)
+        try:
+            p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, 9)
+            p.wait()
+            return False
+    return True
+
+
+def gdb_env(args, target, out):
+    return {"BENCH_TARGET": target, "BENCH_OUT": out,
+            "BENCH_STEPS": str(args.steps), "BENCH_BP_FUNC": args.bp_func,
+            "BENCH_BP_HITS": str(args.bp_hits), "BENCH_DIAG": "1",
+            "PYTHONPATH": HERE}
+
+
+def load_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {"error": "gdb produced no figures"}
+
+
+def ours(args, work):
+    cmdline = f"{BASE_CMDLINE} ekgdboc=ttyS1 kgdbwait"
+    m = Machine(work, name="ours", ports=("unix", "socket"), qmp=False,
+                esp=args.esp, cmdline=cmdline)
+    out = os.path.join(work, "ours.json")
+    glog = os.path.join(work, "ours.gdb.log")
+    try:
+        m.wait_for(r"Waiting for connection from remote gdb", timeout=args.boot_timeout)
+        run_gdb(os.path.join(HERE, "gdb_measure.py"),
+                gdb_env(args, m.socket_path(1), out), glog, args.gdb_timeout,
+                args.kernel)
+        res = load_json(out)
+    except MachineError as e:
+        res = {"error": str(e).splitlines()[0]}
+    finally:
+        m.kill()
+    res["diag"] = diagnose(glog)
+    res["log"] = glog
+    return res
+
+
+def qemu_stub(args, work):
+    port = free_tcp_port()
+    cmdline = f"{BASE_CMDLINE} ekgdboc=ttyS1 kgdbwait"
+    m = Machine(work, name="qemu", ports=("unix", "socket"), qmp=False,
+                esp=args.esp, cmdline=cmdline, qemu_gdb=port)
+    out = os.path.join(work, "qemu.json")
+    glog = os.path.join(work, "qemu.gdb.log")
+    ready = os.path.join(work, "qemu.gate.ready")
+    target = f"127.0.0.1:{port}"
+    try:
+        m.wait_for(r"Waiting for connection from remote gdb", timeout=args.boot_timeout)
+        s = connect_unix(m.socket_path(1))
+        gate = threading.Thread(target=run_gdb, args=(
+            os.path.join(HERE, "gdb_gate.py"),
+            {"BENCH_TARGET": target, "BENCH_READY": ready},
+            os.path.join(work, "qemu.gate.log"), 120, args.kernel))
+        gate.start()
+        deadline = time.monotonic() + 120
+        while not os.path.exists(ready) and gate.is_alive() \
+                and time.monotonic() < deadline:
+            time.sleep(0.05)
+        s.sendall(b"+$c#63")     # our stub: continue -> QEMU's breakpoint
+        gate.join()
+        s.close()
+        with open(os.path.join(work, "qemu.gate.log")) as f:
+            gl = f.read()
+        if "gate: stopped at" not in gl:
+            raise MachineError("QEMU gdbstub gate failed, see "
+                               + os.path.join(work, "qemu.gate.log"))
+        run_gdb(os.path.join(HERE, "gdb_measure.py"), gdb_env(args, target, out),
+                glog, args.gdb_timeout, args.kernel)
+        res = load_json(out)
+    except MachineError as e:
+        res = {"error": str(e).splitlines()[0]}
+    finally:
+        m.kill()
+    res["diag"] = diagnose(glog)
+    res["log"] = glog
+    return res
+
+
+# ------------------------------------------------------------ diagnosis
+PKT_SEND = re.compile(r"^(\d+\.\d+) \[remote\] Sending packet: \$(.*)#..$")
+PKT_RECV = re.compile(r"^(\d+\.\d+) \[remote\] Packet received: (.*)$")
+MARK = re.compile(r"^BENCH-MARK (\d+\.\d+) (\S+)$")
+
+
+def diagnose(log_path):
+    """From the `set debug remote 1` pass: per phase, packets sent, bytes
+    each way, mean round trip (send -> reply) and the gdb-side gap."""
+    try:
+        lines = open(log_path, errors="replace").read().splitlines()
+    except OSError:
+        return {}
+    phases, cur, pending = {}, None, None
+    for ln in lines:
+        mk = MARK.match(ln)
+        if mk:
+            name, which = mk[2].rsplit("-", 1)
+            if which == "begin":
+                cur = phases.setdefault(name, {"t0": float(mk[1]), "pkts": 0,
+                                               "out": 0, "in": 0, "rtt": [],
+                                               "kinds": {}})
+            else:
+                cur["t1"] = float(mk[1])
+                cur = None
+            pending = None
+            continue
+        if cur is None:
+            continue
+        ms = PKT_SEND.match(ln)
+        if ms:
+            cur["pkts"] += 1
+            cur["out"] += len(ms[2]) + 4
+            k = ms[2][:1] if not ms[2].startswith("v") else ms[2].split(";")[0][:6]
+            cur["kinds"][k] = cur["kinds"].get(k, 0) + 1
+            pending = float(ms[1])
+            continue
+        mr = PKT_RECV.match(ln)
+        if mr:
+            cur["in"] += len(mr[2]) + 4
+            if pending is not None:
+                cur["rtt"].append(float(mr[1]) - pending)
+                pending = None
+    out = {}
+    for name, p in phases.items():
+        total = p.get("t1", p["t0"]) - p["t0"]
+        rtt = sum(p["rtt"])
+        out[name] = {"wall_s": total, "packets": p["pkts"], "bytes_out": p["out"],
+                     "bytes_in": p["in"], "rtt_sum_s": rtt,
+                     "rtt_mean_ms": 1e3 * rtt / len(p["rtt"]) if p["rtt"] else None,
+                     "kinds": p["kinds"]}
+    return out
+
+
+# ------------------------------------------------------------ footprint
+def has_symbol(elf, name):
+    r = subprocess.run(["nm", elf], capture_output=True, text=True)
+    return re.search(rf"\s{re.escape(name)}$", r.stdout, re.M) is not None
+
+
+def size_of(objs):
+    if not objs:
+        return 0, {}
+    r = subprocess.run(["size"] + objs, capture_output=True, text=True, check=True)
+    tot, per = 0, {}
+    for ln in r.stdout.splitlines()[1:]:
+        f = ln.split()
+        n = int(f[0]) + int(f[1]) + int(f[2])
+        tot += n
+        per[f[5]] = n
+    return tot, per
+
+
+def footprint(args):
+    k = os.path.join(args.build, "k")
+    by_dir = {}
+    for d in DEBUGGER_DIRS:
+        objs = sorted(glob.glob(os.path.join(k, d, "*.o")))
+        by_dir[d] = size_of(objs)[0]
+    x86 = [os.path.join(k, "arch/x86", f + ".c.o") for f in DEBUGGER_X86]
+    by_dir["arch/x86 (debugger files)"] = size_of([o for o in x86 if os.path.exists(o)])[0]
+    early = {}
+    for d in args.early_dirs:
+        early[d] = size_of(sorted(glob.glob(os.path.join(k, d, "*.o"))))[0]
+    return {"debugger_total": sum(by_dir.values()), "debugger_by_dir": by_dir,
+            "early_total": sum(early.values()), "early_by_dir": early}
+
+
+# ------------------------------------------------------------ report
+def fmt_rate(bps):
+    return "-" if bps is None else (f"{bps / 1e6:.2f} MB/s" if bps >= 1e6
+                                   else f"{bps / 1e3:.1f} KB/s")
+
+
+def figures(r):
+    """Derived figures from one gdb run."""
+    f = {}
+    if r.get("mem_read_s"):
+        f["mem"] = 65536 / median(r["mem_read_s"])
+    if r.get("stepi_s"):
+        f["stepi"] = r["stepi_n"] / r["stepi_s"]
+    if r.get("bp_hit_s"):
+        f["bp"] = median(r["bp_hit_s"])
+    if "attach_s" in r:
+        f["attach"] = r["attach_s"]
+    return f
+
+
+def report(res):
+    lr, o, q, fp = res["linerate"], res["ours"], res["qemu"], res["footprint"]
+    fo, fq = figures(o), figures(q)
+    line = min([v for v in (lr.get("tx_Bps"), lr.get("rx_Bps")) if v] or [0]) or None
+    w = print
+    w("")
+    w("ekdb bench  (QEMU TCG + OVMF, 16550 on a unix socket; "
+      f"{time.strftime('%Y-%m-%d %H:%M')})")
+    w("=" * 96)
+    w("(a) raw 16550 line rate, polled, FIFO on "
+      f"({lr['bytes']} bytes each way, test_linerate=ttyS1,{lr['bytes']})")
+    if lr.get("error"):
+        w(f"    not measured: {lr['error']}")
+    else:
+        w(f"    guest -> host : {fmt_rate(lr.get('tx_Bps')):>12}   data "
+          f"{'ok' if lr.get('tx_ok') else 'BAD'}")
+        w(f"    host -> guest : {fmt_rate(lr.get('rx_Bps')):>12}   data "
+          f"{'ok' if lr.get('rx_ok') else 'BAD'} (guest CRC32 checked)")
+    w("")
+    hdr = f"{'figure':34} {'ekdb stub':>12} {'QEMU stub':>12} {'ekdb/QEMU':>10} " \
+          f"{'ekdb/line':>10}  {'target':>12} {'':4}"
+    w("(b) ekdb gdbstub on ttyS1 vs (c) QEMU's gdbstub (tcp), real gdb, same image & stop")
+    w(hdr)
+    w("-" * len(hdr))
+
+    def row(label, key, fmt, higher_better, vs_line=False):
+        a, b = fo.get(key), fq.get(key)
+        ratio = "-"
+        if a and b:
+            ratio = f"{a / b:.3g}x"
+        lratio = f"{a / line:.2f}" if (vs_line and a and line) else "-"
+        w(f"{label:34} {fmt(a):>12} {fmt(b):>12} {ratio:>10} {lratio:>10}  "
+          f"{TARGETS[key][2]:>12} {verdict(key, a):4}")
+
+    row("memory read 64 KiB (median of 3)", "mem", fmt_rate, True, vs_line=True)
+    row(f"stepi x{o.get('stepi_n', '?')} (per second)", "stepi",
+        lambda v: "-" if v is None else f"{v:.0f} /s", True)
+    row(f"bp hit+continue ({o.get('bp_func', '?')}, median)", "bp",
+        lambda v: "-" if v is None else f"{v * 1e3:.2f} ms", False)
+    row("target remote (attach + tdesc)", "attach",
+        lambda v: "-" if v is None else f"{v * 1e3:.0f} ms", False)
+    for name, r in (("ekdb stub", o), ("QEMU stub", q)):
+        if r.get("error"):
+            w(f"  {name}: ERROR {r['error']}  (gdb log: {r.get('log')})")
+        if r.get("bp_hit_s") is not None and len(r["bp_hit_s"]) < int(ARGS.bp_hits):
+            w(f"  {name}: only {len(r['bp_hit_s'])} timed breakpoint hits")
+    w("")
+    w("footprint (text+data+bss, `size` on build/k objects)")
+    by = fp["debugger_by_dir"]
+    w("    " + "  ".join(f"{d}={v}" for d, v in by.items()))
+    tot = fp["debugger_total"]
+    w(f"    early debugger + serial + core + gdbstub + lib + x86 debug files: "
+      f"{tot} B = {tot / 1024:.1f} KiB   target {TARGETS['footprint'][2]}  "
+      f"{verdict('footprint', tot)}")
+    w("    early-only dirs (" + ", ".join(f"{d}={v}" for d, v in fp["early_by_dir"].items())
+      + f"): {fp['early_total']} B = {fp['early_total'] / 1024:.1f} KiB")
+    w("")
+    w("where the time goes (gdb `set debug remote 1` + timestamps, short pass)")
+    w(f"    {'phase':8} {'stub':5} {'wall':>9} {'packets':>8} {'out B':>8} {'in B':>8} "
+      f"{'rtt mean':>9} {'rtt share':>9}  packet kinds")
+    for ph, label in (("mem", "64 KiB read"), ("bp", "5 bp hits"), ("stepi", "20 stepi")):
+        for name, r in (("ekdb", o), ("qemu", q)):
+            d = r.get("diag", {}).get(ph)
+            if not d:
+                continue
+            share = d["rtt_sum_s"] / d["wall_s"] if d["wall_s"] else 0
+            kinds = " ".join(f"{k}:{v}" for k, v in sorted(d["kinds"].items(),
+                                                          key=lambda kv: -kv[1]))
+            rtt = "-" if d["rtt_mean_ms"] is None else f"{d['rtt_mean_ms']:.2f}ms"
+            w(f"    {label if name == 'ekdb' else '':11.11} {name:5} "
+              f"{d['wall_s'] * 1e3:7.1f}ms {d['packets']:8} {d['bytes_out']:8} "
+              f"{d['bytes_in']:8} {rtt:>9} {share:8.0%}  {kinds}")
+    w("")
+
+
+ARGS = None
+
+
+def main():
+    global ARGS
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.path.join(REPO, "build"))
+    ap.add_argument("--early-dirs", nargs="*", default=[])
+    ap.add_argument("--linerate-bytes", type=int, default=65536)
+    ap.add_argument("--steps", type=int, default=1000)
+    ap.add_argument("--bp-func", default="free_block_locked")
+    ap.add_argument("--bp-hits", type=int, default=50)
+    ap.add_argument("--boot-timeout", type=float, default=120)
+    ap.add_argument("--gdb-timeout", type=float, default=240)
+    ap.add_argument("--only", choices=["linerate", "ours", "qemu", "footprint"],
+                    action="append")
+    ARGS = args = ap.parse_args()
+    args.build = os.path.abspath(args.build)
+    args.kernel = os.path.join(args.build, "kernel.elf")
+    args.esp = os.path.join(args.build, "esp")
+    if not has_symbol(args.kernel, args.bp_func):
+        log(f"{args.bp_func} not in the kernel, using printk")
+        args.bp_func = "printk"
+    work = os.path.join(args.build, "bench")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    only = set(args.only or ["linerate", "ours", "qemu", "footprint"])
+    res = {"linerate": {"bytes": args.linerate_bytes, "error": "skipped"},
+           "ours": {"error": "skipped"}, "qemu": {"error": "skipped"}}
+    t = time.monotonic()
+    res["footprint"] = footprint(args)
+    if "linerate" in only:
+        log("(a) raw line rate ...")
+        res["linerate"] = linerate(args, work)
+    if "ours" in only:
+        log("(b) ekdb stub ...")
+        res["ours"] = ours(args, work)
+    if "qemu" in only:
+        log("(c) QEMU gdbstub ...")
+        res["qemu"] = qemu_stub(args, work)
+    res["elapsed_s"] = time.monotonic() - t
+    with open(os.path.join(work, "results.json"), "w") as f:
+        json.dump(res, f, indent=1)
+    report(res)
+    print(f"raw results: {os.path.join(work, 'results.json')}; gdb logs in {work}/; "
+          f"{res['elapsed_s']:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
