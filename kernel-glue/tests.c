@@ -61,6 +61,7 @@ void run_boot_tests(void)
 {
 	const char *oops = cmdline_get("test_oops");
 
+	serial_linetest();		/* test_linerate= (make bench) */
 	if (!oops)
 		return;
 	for (size_t i = 0; i < ARRAY_SIZE(oops_tests); i++) {

@@ -28,11 +28,16 @@
 #define LSR_THRE	0x20	/* transmit holding register empty */
 
 /*
- * Bound on the wait for the transmitter: at 300 baud one byte takes 33 ms;
- * each LSR read is ~1 us on real hardware, so 200000 polls are ample, and
- * a stuck line costs at most that per byte before we give up.
+ * Bound on the wait for the transmitter.  A debugger must not drop bytes
+ * because the other end (or an emulator's host side) is slow for a while:
+ * at 300 baud one byte takes 33 ms, and under a loaded emulator the
+ * transmitter can stay busy for much longer, so the first wait is long
+ * (tens of seconds of LSR reads).  Once a byte has been given up on, the
+ * line is considered stuck and later bytes wait only UART_TX_POLLS_STUCK
+ * until one goes through again, so a dead line cannot freeze the kernel.
  */
-#define UART_TX_POLLS	200000
+#define UART_TX_POLLS		50000000UL
+#define UART_TX_POLLS_STUCK	2000UL
 
 int uart_init(struct uart_port *p)
 {
@@ -66,16 +71,17 @@ int uart_init(struct uart_port *p)
 
 void uart_putc(struct uart_port *p, u8 c)
 {
-	unsigned polls = UART_TX_POLLS;
+	unsigned long polls = p->lost_chars ? UART_TX_POLLS_STUCK : UART_TX_POLLS;
 
 	if (!p->present)
 		return;
 	while (!(inb(p->base + UART_LSR) & LSR_THRE)) {
 		if (!--polls) {
-			p->lost_chars = true;
+			p->lost_chars = true;	/* stuck: give up on this byte */
 			return;
 		}
 	}
+	p->lost_chars = false;
 	outb(p->base + UART_THR, c);
 }
 

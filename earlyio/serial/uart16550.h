@@ -16,7 +16,7 @@ struct uart_port {
 	u16 base;		/* I/O port base */
 	u32 baud;
 	bool present;
-	bool lost_chars;	/* set when a write timed out (line stuck) */
+	bool lost_chars;	/* the last write timed out: the line is stuck */
 };
 
 #define UART_DEFAULT_BAUD 115200

@@ -46,6 +46,7 @@ void qemu_exit(u8 code);
 /* tests.c: test-only parameters (test_oops=, test_alloc) */
 void run_boot_tests(void);
 void run_mm_selftest(void);
+void serial_linetest(void);	/* linetest.c: test_linerate= */
 
 /* symbols from the linker script */
 extern char _text[], _etext[], __rodata_start[], _erodata[], _sdata[], _ebss[], _end[];
