@@ -16,7 +16,7 @@ struct sim_chan {
 	struct ekdb_chan chan;		/* hand &c->chan to the code under test */
 	const u8 *in;
 	size_t in_len, in_pos;
-	unsigned nochar_every;		/* >0: return EKDB_NO_CHAR before every Nth byte */
+	unsigned nochar_every;		/* >0: EKDB_NO_CHAR on every Nth call (1 acts as 2) */
 	unsigned long getc_calls;
 	char out[SIM_CHAN_OUT_MAX + 1];	/* NUL-terminated capture */
 	size_t out_len;
