@@ -126,6 +126,8 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory check-early
 	$(Q)$(MAKE) --no-print-directory check-host
+	$(Q)$(MAKE) --no-print-directory check-gdbsim
+	$(Q)$(MAKE) --no-print-directory fuzz-smoke
 	$(Q)$(MAKE) --no-print-directory check-integration
 
 bench: deps all
