@@ -98,8 +98,17 @@ def _parse_result(s, i):
 
 def parse_results(s):
     """Parse 'a="1",b={c="2"}' into a dict (repeated keys become lists)."""
-    d, i = {}, 0
+    d, i, k = {}, 0, None
     while i < len(s):
+        if s[i] == "{" and k is not None:
+            # gdb's MI2 quirk: a multi-location breakpoint is printed as
+            # bkpt={...},{...},{...}: bare tuples belong to the last key.
+            v, i = _parse_value(s, i)
+            d[k] = d[k] if isinstance(d[k], list) else [d[k]]
+            d[k].append(v)
+            if i < len(s) and s[i] == ",":
+                i += 1
+            continue
         k, v, i = _parse_result(s, i)
         if k in d:
             d[k] = d[k] if isinstance(d[k], list) else [d[k]]

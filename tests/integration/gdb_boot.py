@@ -1,0 +1,117 @@
+"""Shared steps of the real-gdb tests: boot to kgdbwait, attach gdb, small
+assertions on gdb output.  See docs/debugging-early-boot.md."""
+
+import re
+import time
+
+from gdbdriver import GdbError
+from qemu import BOOT_TIMEOUT
+
+CONSOLE = "earlyprintk=serial,ttyS0,115200"
+KGDBWAIT = f"{CONSOLE} ekgdboc=ttyS1 kgdbwait"
+WAITING = r"kgdb: Waiting for connection from remote gdb"
+BOOT_COMPLETE = r"boot complete: \d+ CPUs online"
+STOP_TIMEOUT = 120      # generous: TCG, 2 cores shared by parallel tests
+
+
+def boot_to_kgdbwait(machine, smp=1, cmdline=KGDBWAIT, **kw):
+    """Boot with the debugger waiting in setup_arch; ttyS0 captured, ttyS1
+    left free for gdb.  Returns the Machine once the stub waits."""
+    m = machine(cmdline=cmdline, smp=smp, ports=("unix", "socket"), **kw)
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    return m
+
+
+# Keep acks on (gdb NAKs a damaged reply, the stub sends it again), as kgdb
+# users do on serial lines.  Needed because bytes of long replies are
+# sometimes lost on the line (see test_gdb_noise.py::
+# test_default_noack_connects_intact, which covers gdb's default).
+ACKS_ON = ("set remote noack-packet off",)
+
+
+def attach(machine, gdb, m, target=None, pre=ACKS_ON):
+    """Start gdb on build/kernel.elf, run `pre` commands, target remote."""
+    g = gdb()
+    for c in pre:
+        g.cmd(c)
+    g.connect(target or m.socket_path(1))
+    return g
+
+
+def frames(bt):
+    """Function names of a `bt` output, innermost first."""
+    return re.findall(r"^#\d+\s+(?:0x[0-9a-f]+ in )?(\w+) \(", bt, re.M)
+
+
+def expect_error(g, cli, *patterns, timeout=None):
+    """Run a CLI command that must fail; return gdb's error message and
+    check that every regex in patterns is in it."""
+    try:
+        out = g.cmd(cli, timeout=timeout)
+    except GdbError as e:
+        msg = str(e)
+    else:
+        raise AssertionError(f"{cli!r} should have failed, got:\n{out}")
+    for p in patterns:
+        assert re.search(p, msg), f"{cli!r}: /{p}/ not in:\n{msg}"
+    return msg
+
+
+def cont_expect_error(g, *patterns, timeout=STOP_TIMEOUT):
+    """`continue` that gdb must refuse (e.g. a breakpoint it cannot insert).
+    In async MI gdb first answers ^running, then reports the failed
+    insertion as a second ^error for the same command; return its text."""
+    try:
+        g.cont(timeout=timeout)
+    except GdbError as e:
+        msg = str(e)
+    else:
+        deadline = time.monotonic() + timeout
+        text = []
+        while True:
+            line = g._next_line(deadline, "the error of a refused continue")
+            if line.startswith("&") or line.startswith("~"):
+                text.append(line)
+            if re.match(r"^\d*\*stopped", line):
+                raise AssertionError(f"continue should have failed, target stopped:\n"
+                                     f"{g.tail()}")
+            if re.match(r"^\d*\^error", line):
+                text.append(line)
+                break
+        msg = "\n".join(text).replace("\\n", "\n")
+    for p in patterns:
+        assert re.search(p, msg), f"continue: /{p}/ not in:\n{msg}"
+    return msg
+
+
+def cont_to_stop(g, timeout=STOP_TIMEOUT):
+    """continue; return the *stopped record."""
+    g.cont()
+    return g.wait_stop(timeout)
+
+
+def stop_func(stop):
+    return stop.get("frame", {}).get("func")
+
+
+def reg(g, name):
+    """Integer value of $name."""
+    out = g.cmd(f"p/x ${name}")
+    m = re.search(r"= (0x[0-9a-f]+)", out)
+    assert m, f"p/x ${name}: {out!r}"
+    return int(m.group(1), 16)
+
+
+def value(g, expr):
+    out = g.cmd(f"p {expr}")
+    m = re.search(r"^\$\d+ = (.*)$", out, re.M)
+    assert m, f"p {expr}: {out!r}"
+    return m.group(1).strip()
+
+
+def cmd_or_error(g, cli):
+    """Console output of a command, or gdb's error text if it failed."""
+    try:
+        return g.cmd(cli)
+    except GdbError as e:
+        return str(e)

@@ -1,0 +1,189 @@
+"""A man in the middle for the gdb remote line: a unix-socket proxy between
+gdb and the guest's serial socket that logs every byte and can damage
+them on purpose (line-noise tests, packet logs for bug reports).
+
+    proxy = WireProxy(tmp_path / "p.sock", machine.socket_path(1),
+                      log_path=tmp_path / "wire.log")
+    g.connect(proxy.path)                  # gdb talks through the proxy
+    proxy.to_stub = Corrupter(every=3)     # damage what gdb sends from now on
+    proxy.transcript()                     # "gdb> $m...#xx" / "stub> ..." lines
+
+QEMU's unix chardev serves one client at a time; the proxy opens its own
+upstream connection for each gdb that connects, and closes it when gdb
+goes away, so a later gdb can connect through the same proxy.
+"""
+
+import os
+import socket
+import threading
+
+
+def frames(data):
+    """Split a byte string into remote-protocol frames ($...#xx, +, -, ^C)
+    and junk, for readable logs."""
+    out, i = [], 0
+    while i < len(data):
+        c = data[i:i + 1]
+        if c == b"$":
+            j = data.find(b"#", i)
+            if j < 0 or j + 3 > len(data):
+                out.append(data[i:])
+                break
+            out.append(data[i:j + 3])
+            i = j + 3
+        else:
+            out.append(c)
+            i += 1
+    return out
+
+
+class Corrupter:
+    """A stream filter for one direction: flips one payload byte in every
+    `every`-th packet (after skipping `skip` packets), and injects `junk`
+    before every `junk_every`-th packet.  Frames are tracked across chunk
+    boundaries; counters say what was done."""
+
+    def __init__(self, every=0, skip=0, junk=b"", junk_every=0, limit=None):
+        self.every, self.skip, self.junk, self.junk_every = every, skip, junk, junk_every
+        self.limit = limit              # stop corrupting after this many flips
+        self.packets = 0                # '$' seen
+        self.flipped = 0
+        self.injected = 0
+        self._in_payload = False
+        self._flip_next = False
+
+    def __call__(self, data):
+        out = bytearray()
+        for b in data:
+            if b == ord("$") and not self._in_payload:
+                self.packets += 1
+                n = self.packets - self.skip
+                if self.junk_every and n > 0 and n % self.junk_every == 0:
+                    out += self.junk
+                    self.injected += 1
+                self._in_payload = True
+                self._flip_next = (self.every and n > 0 and n % self.every == 0 and
+                                   (self.limit is None or self.flipped < self.limit))
+                out.append(b)
+                continue
+            if self._in_payload and b == ord("#"):
+                self._in_payload = False
+            elif self._in_payload and self._flip_next:
+                # flip a bit that keeps the byte printable and not a framing char
+                nb = b ^ 0x01
+                if nb in b"$#}*":
+                    nb = b ^ 0x02
+                b = nb
+                self._flip_next = False
+                self.flipped += 1
+            out.append(b)
+        return bytes(out)
+
+
+class WireProxy:
+    def __init__(self, path, upstream, log_path=None):
+        self.path = str(path)
+        self.upstream = upstream
+        self.to_stub = None             # callable(bytes) -> bytes, or None
+        self.to_gdb = None
+        self.log = []                   # (direction, bytes) in arrival order
+        self._lock = threading.Lock()
+        self._log_file = open(log_path, "a") if log_path else None
+        self.connections = 0
+        self._srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        if os.path.exists(self.path):
+            os.unlink(self.path)
+        self._srv.bind(self.path)
+        self._srv.listen(4)
+        self._closing = False
+        self._socks = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _note(self, direction, data):
+        with self._lock:
+            self.log.append((direction, data))
+            if self._log_file:
+                for f in frames(data):
+                    self._log_file.write(f"{direction}> {f.decode('latin-1')!r}\n")
+                self._log_file.flush()
+
+    def _accept(self):
+        while not self._closing:
+            try:
+                client, _ = self._srv.accept()
+            except OSError:
+                return
+            up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                up.connect(self.upstream)
+            except OSError:
+                client.close()
+                up.close()
+                continue
+            self.connections += 1
+            self._socks += [client, up]
+            threading.Thread(target=self._pump, args=(client, up, "gdb", "to_stub"),
+                             daemon=True).start()
+            threading.Thread(target=self._pump, args=(up, client, "stub", "to_gdb"),
+                             daemon=True).start()
+
+    def _pump(self, src, dst, name, filt):
+        while True:
+            try:
+                data = src.recv(65536)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            self._note(name, data)
+            f = getattr(self, filt)
+            if f:
+                data = f(data)
+                if data != self.log[-1][1]:
+                    self._note(name + "*", data)    # what really went on the wire
+            try:
+                dst.sendall(data)
+            except OSError:
+                break
+        for s in (src, dst):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+
+    def transcript(self, direction=None):
+        """The log as text lines 'gdb> frame' / 'stub> frame'."""
+        with self._lock:
+            items = list(self.log)
+        lines = []
+        for d, data in items:
+            if direction and d != direction:
+                continue
+            for f in frames(data):
+                lines.append(f"{d}> {f.decode('latin-1')}")
+        return lines
+
+    def received(self, direction):
+        """All bytes seen from one side ("gdb" or "stub"), before filtering."""
+        with self._lock:
+            return b"".join(d for k, d in self.log if k == direction)
+
+    def close(self):
+        self._closing = True
+        try:
+            self._srv.close()
+        except OSError:
+            pass
+        for s in self._socks:
+            try:
+                s.close()
+            except OSError:
+                pass
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+        if self._log_file:
+            self._log_file.close()
+            self._log_file = None

@@ -1,0 +1,134 @@
+"""The gdb line under stress: bytes damaged on the wire in both directions,
+junk between packets, gdb killed mid-session and a new one connecting,
+a half-sent packet left behind.  The stub must resynchronise on '$',
+NAK bad checksums ('-') and retransmit what gdb NAKs.
+
+A proxy (gdb_wire.WireProxy) sits between gdb and the guest's socket and
+keeps a byte log (tmp_path/wire.log) for bug reports."""
+
+import os
+import re
+import signal
+import socket
+import time
+
+import pytest
+
+from gdb_boot import (BOOT_COMPLETE, attach, boot_to_kgdbwait, frames, reg, value)
+from gdb_wire import Corrupter, WireProxy
+from qemu import BOOT_TIMEOUT
+
+JUNK = b"~noise\x00\xff\x7fjunk"        # no '$', '#', '+', '-' or ^C in it
+
+
+def snapshot(g):
+    """A few answers that must come out the same on a noisy line."""
+    return {
+        "bt": frames(g.cmd("bt")),
+        "rip": reg(g, "rip"),
+        "rsp": reg(g, "rsp"),
+        "cr3": reg(g, "cr3"),
+        "boot_params": g.cmd("x/4gx &boot_params"),
+        "loglevel": value(g, "console_loglevel"),
+        "text": g.cmd("x/8i _text"),
+    }
+
+
+def test_line_noise_recovers(machine, gdb, tmp_path):
+    m = boot_to_kgdbwait(machine)
+    proxy = WireProxy(os.path.join(m.sockdir, "noise.sock"), m.socket_path(1),
+                      log_path=tmp_path / "wire.log")
+    try:
+        # With acks on (as on any serial line kgdb-style): '-' asks again.
+        g = attach(machine, gdb, m, target=proxy.path)
+        clean = snapshot(g)
+        assert clean["bt"][:3] == ["kgdb_breakpoint", "ekdb_early_init", "setup_arch"]
+
+        # gdb -> stub: every 3rd packet has a byte flipped, junk before every 2nd.
+        proxy.to_stub = Corrupter(every=3, junk=JUNK, junk_every=2)
+        assert snapshot(g) == clean
+        g.cmd("set var console_loglevel = 5")
+        assert value(g, "console_loglevel") == "5"
+        g.cmd(f"set var console_loglevel = {clean['loglevel']}")
+        assert proxy.to_stub.flipped >= 3 and proxy.to_stub.injected >= 3
+        naks = proxy.received("stub").count(b"-")
+        assert naks >= proxy.to_stub.flipped, (naks, proxy.to_stub.flipped)
+        proxy.to_stub = None
+
+        # stub -> gdb: every 3rd reply damaged, junk between replies; gdb
+        # NAKs and the stub must send the same reply again.
+        proxy.to_gdb = Corrupter(every=2, junk=JUNK, junk_every=2)
+        g.cmd("flushregs")                  # no cached answers: ask the stub again
+        assert snapshot(g) == clean
+        assert proxy.to_gdb.flipped >= 2
+        assert proxy.received("gdb").count(b"-") >= proxy.to_gdb.flipped
+        proxy.to_gdb = None
+
+        # Breakpoints still work end to end after all that.
+        g.cmd("break print_memory_map")
+        g.cont()
+        st = g.wait_stop(120)
+        assert st.get("frame", {}).get("func") == "print_memory_map", st
+        g.cmd("delete")
+        g.cont()
+        m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    finally:
+        proxy.close()
+
+
+def _kill_gdb(g):
+    os.killpg(g.proc.pid, signal.SIGKILL)
+    g.proc.wait(10)
+
+
+def test_reconnect_after_gdb_killed(machine, gdb):
+    """gdb dies without detaching (no D packet); a new gdb connects to the
+    same socket and finds the machine still stopped in setup_arch.  Then a
+    half-sent packet is left on the line and gdb connects again."""
+    m = boot_to_kgdbwait(machine)
+    g = attach(machine, gdb, m)
+    want = frames(g.cmd("bt"))
+    g.cmd("break print_memory_map")          # gdb inserts it on resume only
+    rip = reg(g, "rip")
+    _kill_gdb(g)
+
+    g2 = attach(machine, gdb, m)
+    assert frames(g2.cmd("bt")) == want
+    assert reg(g2, "rip") == rip
+    _kill_gdb(g2)
+
+    # A client that sends half a packet and vanishes.
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(m.socket_path(1))
+    s.sendall(b"$m ffffffff802")
+    time.sleep(1)
+    s.close()
+
+    g3 = attach(machine, gdb, m)
+    assert frames(g3.cmd("bt")) == want
+    g3.cmd("break print_memory_map")
+    g3.cont()
+    st = g3.wait_stop(120)
+    assert st.get("frame", {}).get("func") == "print_memory_map", st
+    g3.cmd("delete")
+    g3.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+
+
+@pytest.mark.xfail(strict=False, reason="BUG: bytes of long stub replies are "
+                   "intermittently lost on the serial line; in QStartNoAckMode (the "
+                   "default gdb negotiates) nothing recovers them: broken target.xml "
+                   "or 'Truncated register' / \"'g' packet reply is too long\"")
+def test_default_noack_connects_intact(machine, gdb):
+    """Connect with gdb's defaults (the stub offers QStartNoAckMode) several
+    times at kgdbwait: every time the target description (a 7 KB qXfer in
+    two 4 KB replies) and the 'g' packet must arrive intact."""
+    m = boot_to_kgdbwait(machine)
+    for n in range(6):
+        g = gdb()
+        g.connect(m.socket_path(1))
+        text = "\n".join(g.transcript)
+        assert "Could not load XML" not in text and "too long" not in text, g.tail()
+        assert re.search(r"^cr3\s+0x", g.cmd("info registers cr3"), re.M)
+        assert frames(g.cmd("bt"))[0] == "kgdb_breakpoint"
+        _kill_gdb(g)
