@@ -1,10 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* cpu.c - the debugger's one per-CPU array and "which CPU am I". */
+/*
+ * cpu.c - the debugger's one per-CPU array, "which CPU am I", and the
+ * round-up: when one CPU stops in the debugger, every other online CPU is
+ * sent an NMI and parks in dbg_cpu_park() with its registers captured, so
+ * the whole machine is stopped and gdb sees every CPU as a thread.
+ */
 #include "debug_core.h"
+#include <asm/cpu_state.h>
+#include <asm/desc.h>
+#include <asm/processor.h>
 #include <ekdb/ekdb.h>
+
+/* How long the master waits for the others to arrive or leave (pause loops). */
+#define ROUNDUP_SPINS	400000000UL
 
 struct dbg_cpu dbg_cpus[NR_CPUS];
 static unsigned (*cpu_id_fn)(void);
+static bool (*roundup_fn)(void);	/* NMI to all other CPUs */
+static volatile bool roundup_active;	/* master wants everyone parked */
+static volatile int roundup_master = -1;
 
 void ekdb_set_cpu_id_fn(unsigned (*fn)(void))
 {
@@ -32,4 +46,79 @@ unsigned dbg_cpu_count(void)
 		if (dbg_cpus[c].online)
 			n = c + 1;
 	return n;
+}
+
+void ekdb_set_roundup_fn(bool (*fn)(void))
+{
+	roundup_fn = fn;
+}
+
+static unsigned others_online(unsigned self)
+{
+	unsigned n = 0;
+
+	for (unsigned c = 0; c < NR_CPUS; c++)
+		n += c != self && dbg_cpus[c].online;
+	return n;
+}
+
+static unsigned others_parked(unsigned self)
+{
+	unsigned n = 0;
+
+	for (unsigned c = 0; c < NR_CPUS; c++)
+		n += c != self && dbg_cpus[c].online && READ_ONCE(dbg_cpus[c].stopped);
+	return n;
+}
+
+/*
+ * NMI handler: a CPU the master rounded up parks here until the master
+ * resumes.  Its registers are captured so the debugger can show them.
+ */
+static bool dbg_cpu_park(struct x86_regs *regs)
+{
+	unsigned self = dbg_this_cpu();
+	struct dbg_cpu *c = &dbg_cpus[self];
+
+	if (!READ_ONCE(roundup_active) || READ_ONCE(roundup_master) == (int)self)
+		return false;	/* not ours: an NMI from elsewhere */
+	c->regs = regs;
+	x86_state_capture(&c->state, regs);
+	__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
+	while (READ_ONCE(roundup_active))
+		cpu_relax();
+	x86_state_writeback(&c->state, regs);
+	__atomic_store_n(&c->stopped, false, __ATOMIC_RELEASE);
+	return true;
+}
+
+void dbg_roundup_init(void)
+{
+	x86_set_trap_handler(X86_TRAP_NMI, dbg_cpu_park);
+}
+
+/* Stop every other online CPU; returns how many did not come (bounded wait). */
+unsigned dbg_roundup_cpus(unsigned self)
+{
+	unsigned want = others_online(self);
+
+	if (!want || !roundup_fn)
+		return want;
+	roundup_master = (int)self;
+	__atomic_store_n(&roundup_active, true, __ATOMIC_RELEASE);
+	roundup_fn();
+	for (unsigned long i = 0; i < ROUNDUP_SPINS && others_parked(self) < want; i++)
+		cpu_relax();
+	return want - others_parked(self);
+}
+
+/* Let the parked CPUs go and wait (bounded) until they have left. */
+void dbg_release_cpus(unsigned self)
+{
+	if (!READ_ONCE(roundup_active))
+		return;
+	__atomic_store_n(&roundup_active, false, __ATOMIC_RELEASE);
+	for (unsigned long i = 0; i < ROUNDUP_SPINS && others_parked(self); i++)
+		cpu_relax();
+	roundup_master = -1;
 }

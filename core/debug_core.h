@@ -65,6 +65,10 @@ struct dbg_cpu {
 extern struct dbg_cpu dbg_cpus[NR_CPUS];
 unsigned dbg_this_cpu(void);
 unsigned dbg_cpu_count(void);	/* highest online index + 1 */
+void dbg_roundup_init(void);
+unsigned dbg_roundup_cpus(unsigned self);	/* returns CPUs that did not stop */
+void dbg_release_cpus(unsigned self);
+extern unsigned dbg_cpus_missing;	/* not stopped by the last round-up */
 
 /* ---------------------------------------------------------------- transport.c */
 int dbg_transport_register(struct ekdb_transport *t);

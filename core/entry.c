@@ -25,6 +25,7 @@
 static const struct dbg_frontend *frontend;
 static bool dbg_enabled;
 static volatile int dbg_master = -1;	/* CPU inside the debugger, -1 if none */
+unsigned dbg_cpus_missing;		/* CPUs the last round-up could not stop */
 
 bool dbg_is_enabled(void)
 {
@@ -101,6 +102,7 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 	if (dbg_master == (int)cpu)
 		return false;	/* a fault inside the debugger itself: let it oops */
 	take_master(cpu);
+	dbg_cpus_missing = dbg_roundup_cpus(cpu);	/* the whole machine stops */
 	dbg_bp_uninstall_all();
 	c->online = true;
 	c->regs = regs;
@@ -114,6 +116,7 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 	c->stopped = false;
 	resume_cpu(c, regs, &r);
 	dbg_transports_post();
+	dbg_release_cpus(cpu);
 	release_master();
 	return true;
 }
@@ -238,6 +241,7 @@ void dbg_core_init(const struct dbg_frontend *fe)
 	frontend = fe;
 	x86_set_trap_handler(X86_TRAP_DB, dbg_trap_db);
 	x86_set_trap_handler(X86_TRAP_BP, dbg_trap_bp);
+	dbg_roundup_init();
 	dbg_cpus[dbg_this_cpu()].online = true;
 	dbg_enabled = true;
 }

@@ -79,6 +79,7 @@ void percpu_init_boot_cpu(void)
 	pc->online = true;
 	__atomic_store_n(&percpu_ready, true, __ATOMIC_RELEASE);
 	ekdb_set_cpu_id_fn(debugger_cpu_id);
+	ekdb_set_roundup_fn(apic_send_nmi_allbutself);
 }
 
 int smp_apic_to_cpu(u32 id)
