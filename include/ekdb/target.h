@@ -17,6 +17,7 @@
 #define EKDB_TARGET_H
 
 #include <ekdb/types.h>
+#include <ekdb/kallsyms.h>
 
 /* Breakpoint kinds, numbered as in gdb's Z/z packets. */
 enum ekdb_bp_type {
@@ -79,6 +80,59 @@ struct ekdb_thread_info {
 	char state[16];		/* "running", "sleeping", "stopped", "parked" ... */
 };
 
+
+/*
+ * One entry of the shared breakpoint table, as kdb's bl shows it
+ * (bp_get).  The table is the core's (core/bp.c); gdb's Z packets and
+ * kdb's bp/bph fill the same slots.
+ */
+struct ekdb_bp_info {
+	enum ekdb_bp_type type;
+	u64 addr;
+	unsigned len;		/* 1 for execute kinds; 1/2/4/8 for watchpoints */
+	bool enabled;		/* kdb be/bd; gdb's are always enabled */
+	bool installed;		/* in memory / in a DR slot right now */
+	bool by_gdb;		/* planted (also) by gdb */
+	bool by_kdb;		/* planted (also) by kdb */
+	int slot;		/* DR slot for hardware kinds, -1 for software */
+	unsigned long hits;	/* times it fired (0 if not counted) */
+};
+
+/* One kernel task, for kdb's ps/pid/bt* (task_get). */
+struct ekdb_task {
+	u64 addr;		/* address of the kernel's task structure (btt, ps) */
+	int pid;
+	int ppid;		/* 0 when the kernel has no parent links */
+	char comm[16];
+	char state;		/* ps letter: 'R' running/runnable, 'S' sleeping, 'X' dead, 'I' idle */
+	int cpu;		/* CPU it runs on or last ran on */
+	bool running;		/* on a CPU now: its registers are that CPU's */
+	bool is_idle;		/* a CPU's idle task (swapper/N) */
+	/* saved context of a task that is not running (frame-pointer backtrace start) */
+	u64 rip, rsp, rbp;
+};
+
+/* One entry of lsmod (mod_get): a built-in subsystem or loaded module. */
+struct ekdb_module {
+	char name[32];
+	u64 addr;		/* its descriptor / init function, 0 if none */
+	u64 size;		/* bytes of code+data, 0 if unknown */
+	char state[16];		/* "Live", "Initialising", ... */
+};
+
+/* What kdb's summary prints (sys_info); unknown strings are left empty. */
+struct ekdb_sysinfo {
+	char sysname[16];	/* "ekdb" */
+	char release[32];
+	char version[64];	/* build string */
+	char machine[16];	/* "x86_64" */
+	u64 uptime_ms;
+	unsigned ncpus;		/* CPUs online */
+	u64 mem_total_kb;
+	u64 mem_free_kb;
+	bool have_mem;		/* mem_* valid (false before the page allocator) */
+};
+
 struct ekdb_target;
 
 struct ekdb_target_ops {
@@ -138,6 +192,81 @@ struct ekdb_target_ops {
 	 */
 	int (*monitor)(struct ekdb_target *t, const char *cmd,
 		       void (*out)(void *arg, const char *s, size_t len), void *arg);
+
+	/*
+	 * ---- optional ops used by kdb (NULL = not available; kdb says so) ----
+	 */
+
+	/**
+	 * bp_add - plant a breakpoint on behalf of kdb (bp/bph): like
+	 * bp_set, but the entry is owned by kdb (gdb's detach leaves it) and
+	 * the table index is returned (>= 0).  Setting an existing
+	 * (type, addr) again returns its index and enables it.  Errors as
+	 * bp_set.  Kernel: dbg_bp_set(type, addr, len, DBG_OWNER_KDB).
+	 */
+	int (*bp_add)(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len);
+	/**
+	 * bp_get - entry @index of the shared breakpoint table.  Returns 0,
+	 * -EKDB_ENOENT for an unused slot, -EKDB_ERANGE for an index at or
+	 * beyond the table size (kdb iterates until then).
+	 * Kernel: dbg_bp_get() for 0..EKDB_MAX_BPS-1.
+	 */
+	int (*bp_get)(struct ekdb_target *t, int index, struct ekdb_bp_info *info);
+	/** bp_enable - kdb be/bd on entry @index: 0 or -EKDB_ENOENT.  Kernel: dbg_bp_enable_index(). */
+	int (*bp_enable)(struct ekdb_target *t, int index, bool enable);
+	/** bp_clear - kdb bc: remove entry @index whoever planted it: 0 or -EKDB_ENOENT.  Kernel: dbg_bp_clear_index(). */
+	int (*bp_clear)(struct ekdb_target *t, int index);
+
+	/**
+	 * sym_by_name - exact symbol lookup: 0 and *@sym, or -EKDB_ENOENT.
+	 * sym_by_addr - the symbol containing @addr (or nearest below it):
+	 * 0 or -EKDB_ENOENT.  sym_get - the @index'th symbol (any order) for
+	 * tab completion: 0, or -EKDB_ENOENT past the end.  sym->name must
+	 * stay valid while the machine is stopped.
+	 * Kernel: lib/kallsyms.c (kallsyms_lookup_name/lookup/get).
+	 */
+	int (*sym_by_name)(struct ekdb_target *t, const char *name, struct ksym *sym);
+	int (*sym_by_addr)(struct ekdb_target *t, u64 addr, struct ksym *sym);
+	int (*sym_get)(struct ekdb_target *t, unsigned long index, struct ksym *sym);
+
+	/**
+	 * task_get - the @index'th task of the task list (creation order):
+	 * 0, or -EKDB_ENOENT past the end.  Before the scheduler exists the
+	 * kernel may list one idle task per CPU or nothing (kdb then shows
+	 * CPUs).  Kernel: walk task_list_head; running = state RUNNING and
+	 * percpu_area[cpu].curr_task == t; rip/rsp/rbp from thread.ip,
+	 * thread.sp, thread.bp (or preempt_regs when set).
+	 */
+	int (*task_get)(struct ekdb_target *t, int index, struct ekdb_task *task);
+	/**
+	 * cpu_select - make CPU @cpu's registers the ones reg_* access (kdb
+	 * `cpu N`, btc): 0, -EKDB_ENOENT (no such CPU) or -EKDB_EBUSY (it
+	 * did not stop).  When NULL kdb selects the thread whose info.cpu is
+	 * @cpu.  Kernel: dbg_target_select_cpu() after checking dbg_cpus[].
+	 */
+	int (*cpu_select)(struct ekdb_target *t, unsigned cpu);
+	/** cpu_count - CPUs the debugger knows (highest index + 1).  Kernel: dbg_cpu_count(). */
+	unsigned (*cpu_count)(struct ekdb_target *t);
+
+	/**
+	 * log_read - copy up to @len bytes of the printk log buffer starting
+	 * @pos bytes after the oldest byte still held; returns the count
+	 * (0 at the end).  Kernel: log_buf_copy().
+	 */
+	long (*log_read)(struct ekdb_target *t, u64 pos, char *buf, size_t len);
+	/** phys_read - like mem_read on a physical address (kdb mdp).  Kernel: through the direct map, fault-safe. */
+	long (*phys_read)(struct ekdb_target *t, u64 paddr, void *buf, size_t len);
+	/** mod_get - the @index'th lsmod entry: 0, or -EKDB_ENOENT past the end. */
+	int (*mod_get)(struct ekdb_target *t, int index, struct ekdb_module *mod);
+	/** sys_info - fill @info for kdb summary: 0 or an error. */
+	int (*sys_info)(struct ekdb_target *t, struct ekdb_sysinfo *info);
+	/** reboot - restart the machine now (kdb reboot); returns only on failure. */
+	int (*reboot)(struct ekdb_target *t);
+	/**
+	 * sysrq - run the sysrq handler for @key (kdb sr); its output goes to
+	 * the log/console.  Returns 0 or -EKDB_EINVAL for an unknown key.
+	 */
+	int (*sysrq)(struct ekdb_target *t, char key);
 };
 
 struct ekdb_target {

@@ -226,6 +226,278 @@ static int sim_monitor(struct ekdb_target *t, const char *cmd,
 	return 0;
 }
 
+
+/* ---- kdb extras: shared breakpoint table view ---- */
+
+static struct sim_bp *bp_at(struct sim_target *s, int index)
+{
+	if (index < 0)
+		return NULL;
+	if (index < SIM_MAX_SW_BPS)
+		return &s->sw[index];
+	if (index < SIM_MAX_SW_BPS + SIM_HW_SLOTS)
+		return &s->hw[index - SIM_MAX_SW_BPS];
+	return NULL;
+}
+
+static int bp_index_of(struct sim_target *s, enum ekdb_bp_type type, u64 addr)
+{
+	for (int i = 0; i < SIM_MAX_SW_BPS + SIM_HW_SLOTS; i++) {
+		struct sim_bp *b = bp_at(s, i);
+
+		if (b->used && b->type == type && b->addr == addr)
+			return i;
+	}
+	return -EKDB_ENOENT;
+}
+
+static int sim_bp_add(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len)
+{
+	struct sim_target *s = to_sim(t);
+	int i = bp_index_of(s, type, addr), r;
+
+	if (i >= 0) {
+		bp_at(s, i)->disabled = false;
+		bp_at(s, i)->by_kdb = true;
+		return i;
+	}
+	r = sim_bp_set(t, type, addr, len);
+	if (r < 0)
+		return r;
+	i = bp_index_of(s, type, addr);
+	if (i >= 0)
+		bp_at(s, i)->by_kdb = true;
+	return i;
+}
+
+static int sim_bp_get(struct ekdb_target *t, int index, struct ekdb_bp_info *info)
+{
+	struct sim_target *s = to_sim(t);
+	struct sim_bp *b = bp_at(s, index);
+
+	if (!b)
+		return -EKDB_ERANGE;
+	if (!b->used)
+		return -EKDB_ENOENT;
+	memset(info, 0, sizeof(*info));
+	info->type = b->type;
+	info->addr = b->addr;
+	info->len = b->len;
+	info->enabled = !b->disabled;
+	info->installed = false;	/* stopped: everything is out of memory */
+	info->by_kdb = b->by_kdb;
+	info->by_gdb = !b->by_kdb;
+	info->slot = index < SIM_MAX_SW_BPS ? -1 : index - SIM_MAX_SW_BPS;
+	info->hits = s->bp_hits[index];
+	return 0;
+}
+
+static int sim_bp_enable(struct ekdb_target *t, int index, bool enable)
+{
+	struct sim_bp *b = bp_at(to_sim(t), index);
+
+	if (!b || !b->used)
+		return -EKDB_ENOENT;
+	b->disabled = !enable;
+	return 0;
+}
+
+static int sim_bp_clear(struct ekdb_target *t, int index)
+{
+	struct sim_bp *b = bp_at(to_sim(t), index);
+
+	if (!b || !b->used)
+		return -EKDB_ENOENT;
+	memset(b, 0, sizeof(*b));
+	return 0;
+}
+
+/* ---- kdb extras: symbols ---- */
+
+#define SIM_NMANY 40
+static char many_names[SIM_NMANY][8];
+
+static const struct ksym sim_fixed_syms[] = {
+	{ "start_kernel", SIM_TEXT_BASE + 0x000, 0x100, 'T' },
+	{ "setup_arch", SIM_TEXT_BASE + 0x100, 0x200, 'T' },
+	{ "setup_boot_params", SIM_TEXT_BASE + 0x300, 0x80, 'T' },
+	{ "mm_init", SIM_TEXT_BASE + 0x400, 0x100, 'T' },
+	{ "kgdb_breakpoint", SIM_DBG_BASE, 0x10, 'T' },
+	{ "jiffies", SIM_RAM0_BASE + 0x100, 8, 'D' },
+	{ "init_task", SIM_RAM0_BASE + 0x200, 0x100, 'D' },
+};
+
+static int sim_sym_get(struct ekdb_target *t, unsigned long index, struct ksym *sym)
+{
+	if (index < ARRAY_SIZE(sim_fixed_syms)) {
+		*sym = sim_fixed_syms[index];
+		return 0;
+	}
+	index -= ARRAY_SIZE(sim_fixed_syms);
+	if (index >= SIM_NMANY)
+		return -EKDB_ENOENT;
+	if (!many_names[index][0]) {
+		memcpy(many_names[index], "many_", 5);
+		many_names[index][5] = (char)('0' + index / 10);
+		many_names[index][6] = (char)('0' + index % 10);
+	}
+	sym->name = many_names[index];
+	sym->addr = SIM_RAM1_BASE + 0x10 * index;
+	sym->size = 0x10;
+	sym->type = 'd';
+	return 0;
+}
+
+static int sim_sym_by_name(struct ekdb_target *t, const char *name, struct ksym *sym)
+{
+	struct ksym k;
+
+	for (unsigned long i = 0; sim_sym_get(t, i, &k) == 0; i++)
+		if (!strcmp(k.name, name)) {
+			*sym = k;
+			return 0;
+		}
+	return -EKDB_ENOENT;
+}
+
+static int sim_sym_by_addr(struct ekdb_target *t, u64 addr, struct ksym *sym)
+{
+	struct ksym k;
+
+	for (unsigned long i = 0; sim_sym_get(t, i, &k) == 0; i++)
+		if (addr >= k.addr && addr < k.addr + k.size) {
+			*sym = k;
+			return 0;
+		}
+	return -EKDB_ENOENT;
+}
+
+/* ---- kdb extras: tasks, log, modules, system ---- */
+
+static const struct ekdb_task sim_tasks[] = {
+	{ .addr = SIM_RAM0_BASE + 0x200, .pid = 0, .comm = "swapper/0", .state = 'R',
+	  .cpu = 0, .running = true, .is_idle = true },
+	{ .addr = SIM_RAM0_BASE + 0x400, .pid = 1, .comm = "kheartbeat", .state = 'S',
+	  .cpu = 0, .rip = SIM_TEXT_BASE + 0x420, .rsp = SIM_FRAME_BASE - 0x40,
+	  .rbp = SIM_FRAME_BASE },
+	{ .addr = SIM_RAM0_BASE + 0x600, .pid = 2, .comm = "kworker", .state = 'R',
+	  .cpu = 1, .rip = SIM_TEXT_BASE + 0x110, .rsp = 0x10f00, .rbp = 0 },
+	{ .addr = SIM_RAM0_BASE + 0x800, .pid = 3, .comm = "oldtask", .state = 'X',
+	  .cpu = 0 },
+};
+
+static int sim_task_get(struct ekdb_target *t, int index, struct ekdb_task *task)
+{
+	struct sim_target *s = to_sim(t);
+
+	if (index < 0 || index >= s->ntasks || index >= (int)ARRAY_SIZE(sim_tasks))
+		return -EKDB_ENOENT;
+	*task = sim_tasks[index];
+	return 0;
+}
+
+static int sim_cpu_select(struct ekdb_target *t, unsigned cpu)
+{
+	struct sim_target *s = to_sim(t);
+
+	if (cpu >= (unsigned)s->nthreads)
+		return -EKDB_ENOENT;
+	s->selected = (int)cpu;
+	return 0;
+}
+
+static unsigned sim_cpu_count(struct ekdb_target *t)
+{
+	return (unsigned)to_sim(t)->nthreads;
+}
+
+static long sim_log_read(struct ekdb_target *t, u64 pos, char *buf, size_t len)
+{
+	struct sim_target *s = to_sim(t);
+	size_t n;
+
+	if (!s->log || pos >= s->log_len)
+		return 0;
+	n = MIN(len, s->log_len - (size_t)pos);
+	memcpy(buf, s->log + pos, n);
+	return (long)n;
+}
+
+/* Physical memory is RAM0 at physical 0x1000 (same as its virtual address). */
+static long sim_phys_read(struct ekdb_target *t, u64 paddr, void *buf, size_t len)
+{
+	if (paddr < SIM_RAM0_BASE || paddr >= SIM_RAM0_BASE + SIM_RAM0_SIZE)
+		return -EKDB_EFAULT;
+	return sim_mem_read(t, paddr, buf, MIN(len, SIM_RAM0_BASE + SIM_RAM0_SIZE - paddr));
+}
+
+static int sim_mod_get(struct ekdb_target *t, int index, struct ekdb_module *mod)
+{
+	static const char *const names[] = { "serial", "printk", "page_alloc" };
+
+	if (index < 0 || index >= (int)ARRAY_SIZE(names))
+		return -EKDB_ENOENT;
+	memset(mod, 0, sizeof(*mod));
+	strlcpy(mod->name, names[index], sizeof(mod->name));
+	mod->addr = SIM_TEXT_BASE + 0x800 + 0x100 * (u64)index;
+	mod->size = 0x1000 * (u64)(index + 1);
+	strlcpy(mod->state, "Live", sizeof(mod->state));
+	return 0;
+}
+
+static int sim_sys_info(struct ekdb_target *t, struct ekdb_sysinfo *info)
+{
+	memset(info, 0, sizeof(*info));
+	strlcpy(info->sysname, "ekdb", sizeof(info->sysname));
+	strlcpy(info->release, "0.1-sim", sizeof(info->release));
+	strlcpy(info->version, "#1 host simulation", sizeof(info->version));
+	strlcpy(info->machine, "x86_64", sizeof(info->machine));
+	info->uptime_ms = 61500;
+	info->ncpus = (unsigned)to_sim(t)->nthreads;
+	info->mem_total_kb = 131072;
+	info->mem_free_kb = 100000;
+	info->have_mem = true;
+	return 0;
+}
+
+static int sim_reboot(struct ekdb_target *t)
+{
+	to_sim(t)->reboots++;
+	return -EKDB_EIO;	/* a real reboot does not return */
+}
+
+static int sim_sysrq(struct ekdb_target *t, char key)
+{
+	if (key != 'h' && key != 'm' && key != 't')
+		return -EKDB_EINVAL;
+	to_sim(t)->last_sysrq = key;
+	return 0;
+}
+
+static const char sim_log_text[] =
+	"Linux version 0.1-sim (ekdb) #1\n"
+	"Command line: earlyprintk=serial ekgdboc=ttyS0 kgdbwait\n"
+	"kgdb: Registered I/O driver ekgdboc (ttyS0)\n"
+	"kgdb: Waiting for connection from remote gdb...\n"
+	"Memory: 131072K total\n";
+
+void sim_target_setup_frames(struct sim_target *s)
+{
+	/* frame at SIM_FRAME_BASE: [saved rbp][return address] */
+	static const u64 rets[] = { SIM_TEXT_BASE + 0x410, SIM_TEXT_BASE + 0x150,
+				    SIM_TEXT_BASE + 0x020 };
+	u64 fp = SIM_FRAME_BASE;
+
+	for (unsigned i = 0; i < ARRAY_SIZE(rets); i++) {
+		u64 next = i + 1 < ARRAY_SIZE(rets) ? fp + 0x40 : 0;
+
+		memcpy(sim_target_mem(s, fp), &next, 8);
+		memcpy(sim_target_mem(s, fp + 8), &rets[i], 8);
+		fp = next;
+	}
+	s->regs[0].rbp = SIM_FRAME_BASE;
+}
+
 static const struct ekdb_target_ops sim_ops = {
 	.mem_read = sim_mem_read,
 	.mem_write = sim_mem_write,
@@ -241,6 +513,22 @@ static const struct ekdb_target_ops sim_ops = {
 	.thread_select = sim_thread_select,
 	.thread_current = sim_thread_current,
 	.monitor = sim_monitor,
+	.bp_add = sim_bp_add,
+	.bp_get = sim_bp_get,
+	.bp_enable = sim_bp_enable,
+	.bp_clear = sim_bp_clear,
+	.sym_by_name = sim_sym_by_name,
+	.sym_by_addr = sim_sym_by_addr,
+	.sym_get = sim_sym_get,
+	.task_get = sim_task_get,
+	.cpu_select = sim_cpu_select,
+	.cpu_count = sim_cpu_count,
+	.log_read = sim_log_read,
+	.phys_read = sim_phys_read,
+	.mod_get = sim_mod_get,
+	.sys_info = sim_sys_info,
+	.reboot = sim_reboot,
+	.sysrq = sim_sysrq,
 };
 
 void sim_target_init(struct sim_target *s, int nthreads)
@@ -257,6 +545,9 @@ void sim_target_init(struct sim_target *s, int nthreads)
 	s->regions[1] = (struct sim_region){ SIM_RAM1_BASE, SIM_RAM1_SIZE, s->ram1 };
 	s->regions[2] = (struct sim_region){ SIM_TEXT_BASE, SIM_TEXT_SIZE, s->text };
 	s->nregions = 3;
+	s->log = sim_log_text;
+	s->log_len = sizeof(sim_log_text) - 1;
+	s->ntasks = (int)ARRAY_SIZE(sim_tasks);
 	for (k = 0; k < sizeof(s->ram0); k++)
 		s->ram0[k] = (u8)k;
 	for (k = 0; k < sizeof(s->text); k++)

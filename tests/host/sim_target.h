@@ -40,6 +40,8 @@ struct sim_region {
 
 struct sim_bp {
 	bool used;
+	bool disabled;			/* kdb bd */
+	bool by_kdb;			/* planted through bp_add */
 	enum ekdb_bp_type type;
 	u64 addr;
 	unsigned len;
@@ -59,12 +61,41 @@ struct sim_target {
 	struct sim_bp hw[SIM_HW_SLOTS];
 	unsigned monitor_calls;
 	char last_monitor[256];
+
+	/* kdb extras (optional ops; tests may NULL them in ops) */
+	const char *log;		/* printk buffer text for log_read */
+	size_t log_len;
+	int ntasks;			/* entries of sim_tasks used */
+	unsigned reboots;		/* reboot op calls */
+	char last_sysrq;		/* key given to the sysrq op */
+	u64 bp_hits[SIM_MAX_SW_BPS + SIM_HW_SLOTS];
 };
+
+/*
+ * Symbols of the sim target (sym_* ops): start_kernel, setup_arch,
+ * setup_boot_params, mm_init in "text"; jiffies, init_task in RAM0;
+ * many_00..many_39 in RAM1 (for completion limits).
+ */
+#define SIM_SYM_START_KERNEL	(SIM_TEXT_BASE + 0x000)
+#define SIM_SYM_SETUP_ARCH	(SIM_TEXT_BASE + 0x100)
+#define SIM_SYM_MM_INIT		(SIM_TEXT_BASE + 0x400)
+#define SIM_SYM_JIFFIES		(SIM_RAM0_BASE + 0x100)
+/* Breakpoint table index of hardware slot n (bp_get numbering). */
+#define SIM_HW_INDEX(n)		(SIM_MAX_SW_BPS + (n))
+/* Frame-pointer chain written by sim_target_setup_frames() in RAM1. */
+#define SIM_FRAME_BASE		0x10800ull
 
 /** sim_target_init - fresh target with @nthreads threads (ids 1..n) and known register values. */
 void sim_target_init(struct sim_target *s, int nthreads);
 /** sim_target_bp_count - number of set breakpoints of @type. */
 int sim_target_bp_count(const struct sim_target *s, enum ekdb_bp_type type);
+/**
+ * sim_target_setup_frames - write a 3-deep frame-pointer chain at
+ * SIM_FRAME_BASE (return addresses into mm_init, setup_arch,
+ * start_kernel) and point thread 1's rbp (and the sleeping sim task's
+ * saved rbp) at it.
+ */
+void sim_target_setup_frames(struct sim_target *s);
 /** sim_target_mem - pointer to simulated memory at @addr, NULL in a hole. */
 u8 *sim_target_mem(struct sim_target *s, u64 addr);
 
