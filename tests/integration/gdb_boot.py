@@ -57,6 +57,32 @@ def expect_error(g, cli, *patterns, timeout=None):
     return msg
 
 
+def _resume_outcome(g, timeout):
+    """After a resume command answered ^running: wait for either the stop
+    (*stopped) or gdb's late ^error (a breakpoint it could not insert).
+    Returns ("stopped", results) or ("error", message)."""
+    from gdbdriver import _RECORD, parse_results
+    for n, (kind, cls, res) in enumerate(g.async_records):
+        if kind == "*" and cls == "stopped":
+            del g.async_records[:n + 1]
+            return "stopped", res
+    deadline = time.monotonic() + timeout
+    text = []
+    while True:
+        line = g._next_line(deadline, "the target to stop (or gdb to give up)")
+        m = _RECORD.match(line)
+        if not m:
+            continue
+        kind, rest = m.group(2), m.group(3)
+        if kind in "&~":
+            text.append(rest)
+        elif kind == "*" and rest.startswith("stopped"):
+            return "stopped", parse_results(rest.partition(",")[2])
+        elif kind == "^" and rest.startswith("error"):
+            text.append(rest)
+            return "error", "\n".join(text).replace("\\n", "\n")
+
+
 def cont_expect_error(g, *patterns, timeout=STOP_TIMEOUT):
     """`continue` that gdb must refuse (e.g. a breakpoint it cannot insert).
     In async MI gdb first answers ^running, then reports the failed
@@ -66,28 +92,23 @@ def cont_expect_error(g, *patterns, timeout=STOP_TIMEOUT):
     except GdbError as e:
         msg = str(e)
     else:
-        deadline = time.monotonic() + timeout
-        text = []
-        while True:
-            line = g._next_line(deadline, "the error of a refused continue")
-            if line.startswith("&") or line.startswith("~"):
-                text.append(line)
-            if re.match(r"^\d*\*stopped", line):
-                raise AssertionError(f"continue should have failed, target stopped:\n"
-                                     f"{g.tail()}")
-            if re.match(r"^\d*\^error", line):
-                text.append(line)
-                break
-        msg = "\n".join(text).replace("\\n", "\n")
+        what, msg = _resume_outcome(g, timeout)
+        if what != "error":
+            raise AssertionError(f"continue should have failed, target stopped: "
+                                 f"{msg}\n{g.tail()}")
     for p in patterns:
         assert re.search(p, msg), f"continue: /{p}/ not in:\n{msg}"
     return msg
 
 
 def cont_to_stop(g, timeout=STOP_TIMEOUT):
-    """continue; return the *stopped record."""
+    """continue; return the *stopped record (GdbError if gdb could not
+    resume, e.g. a breakpoint insertion was refused)."""
     g.cont()
-    return g.wait_stop(timeout)
+    what, res = _resume_outcome(g, timeout)
+    if what == "error":
+        raise GdbError(f"continue failed: {res}\n{g.tail()}")
+    return res
 
 
 def stop_func(stop):

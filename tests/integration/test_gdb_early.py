@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from gdb_boot import (BOOT_COMPLETE, attach, boot_to_kgdbwait, cmd_or_error,
+from gdb_boot import (ACKS_ON, BOOT_COMPLETE, attach, boot_to_kgdbwait, cmd_or_error,
                       cont_expect_error, cont_to_stop, expect_error, frames, reg,
                       stop_func, value)
 from qemu import BOOT_TIMEOUT
@@ -153,6 +153,9 @@ def test_threads_smp4_and_kill(machine, gdb):
     assert g.cmd("thread 1").startswith("[Switching to thread 1")
     assert frames(g.cmd("bt"))[0] == "kgdb_breakpoint"
 
+    g.cmd("break print_memory_map")
+    g.cmd("hbreak mm_init")
+    g.cmd("watch kmalloc_ready")
     out = g.kill_target()
     assert re.search(r"\[Inferior 1 \(Remote target\) killed\]", out), out
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)

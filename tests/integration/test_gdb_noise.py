@@ -14,7 +14,8 @@ import time
 
 import pytest
 
-from gdb_boot import (BOOT_COMPLETE, attach, boot_to_kgdbwait, frames, reg, value)
+from gdb_boot import (ACKS_ON, BOOT_COMPLETE, attach, boot_to_kgdbwait, cont_to_stop,
+                      frames, reg, stop_func, value)
 from gdb_wire import Corrupter, WireProxy
 from qemu import BOOT_TIMEOUT
 
@@ -132,3 +133,30 @@ def test_default_noack_connects_intact(machine, gdb):
         assert re.search(r"^cr3\s+0x", g.cmd("info registers cr3"), re.M)
         assert frames(g.cmd("bt"))[0] == "kgdb_breakpoint"
         _kill_gdb(g)
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: breakpoints of a gdb that vanished stay "
+                   "in the stub's table when a new gdb connects (Linux kgdb clears "
+                   "them on '?'): the new gdb cannot use the leaked DR slots and "
+                   "stops at breakpoints it never set")
+def test_new_gdb_starts_with_no_stale_breakpoints(machine, gdb):
+    """gdb #1 (always-inserted, so its breakpoints are in the stub right
+    away) sets four hardware breakpoints and a software one, then dies.
+    gdb #2 connects: all four debug registers must be free for it, and the
+    kernel must not stop at breakpoints gdb #2 does not know."""
+    m = boot_to_kgdbwait(machine)
+    g = attach(machine, gdb, m,
+               pre=ACKS_ON + ("set breakpoint always-inserted on",))
+    for f in ("trap_init", "mm_init", "rest_init", "acpi_boot_table_init"):
+        g.cmd(f"hbreak {f}")
+    g.cmd("break print_memory_map")
+    _kill_gdb(g)
+
+    g2 = attach(machine, gdb, m)
+    g2.cmd("hbreak mm_init")
+    g2.cmd("watch kmalloc_ready")
+    st = cont_to_stop(g2)              # refused insertion raises GdbError here
+    assert st.get("reason") == "breakpoint-hit" and stop_func(st) == "mm_init", st
+    g2.cmd("delete")
+    g2.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)

@@ -203,19 +203,25 @@ def test_stepping(machine, gdb):
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
 
 
-@pytest.mark.xfail(strict=False, reason="Ctrl-C after boot needs the transport "
-                   "polled from the periodic tick (kernel-glue/time.c, being wired)")
 def test_ctrl_c_after_boot(machine, gdb):
     """gdb continues from kgdbwait, the kernel boots to idle, Ctrl-C
     (-exec-interrupt) stops it with SIGINT; then detach, and a new gdb
-    breaks in on connect (set remote interrupt-on-connect)."""
-    m = boot_to_kgdbwait(machine)
+    breaks in on connect (set remote interrupt-on-connect).  With --smp 4
+    every CPU is online by then and is one gdb thread."""
+    m = boot_to_kgdbwait(machine, smp=4)
     g = attach(machine, gdb, m)
     g.cont()
-    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    m.wait_for(r"boot complete: 4 CPUs online", timeout=BOOT_TIMEOUT)
     st = g.interrupt(timeout=60)
     assert st.get("signal-name") == "SIGINT", st
     assert frames(g.cmd("bt")), g.cmd("bt")
+    threads = g.cmd("info threads")
+    tids = re.findall(r"^[* ]\s+\d+\s+Thread (\d+) \(CPU#(\d+)", threads, re.M)
+    assert sorted((int(t), int(c)) for t, c in tids) == [(1, 0), (2, 1), (3, 2), (4, 3)], \
+        threads
+    for t, _ in tids:                 # every CPU was stopped: its registers are real
+        g.cmd(f"thread {t}")
+        assert reg(g, "rip") >= 0xffffffff80000000
     assert int(value(g, "log_head")) > 0
     g.detach()
     g.close()
