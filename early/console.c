@@ -12,12 +12,7 @@
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
 #include "../earlyio/serial/serial_console.h"
-
-static int early_vga_unavailable(const char *opt)
-{
-	pr_warn("earlyprintk: the framebuffer console is not built yet; use earlyprintk=serial\n");
-	return -EKDB_ENOSYS;
-}
+#include "../earlyio/vga/vga_console.h"
 
 static int early_dbgp_unavailable(const char *opt)
 {
@@ -34,8 +29,8 @@ struct early_console_kind {
 static const struct early_console_kind early_console_kinds[] = {
 	{ "serial", true, early_serial_console_init },
 	{ "ttyS", false, early_serial_console_init },
-	{ "vga", true, early_vga_unavailable },
-	{ "efi", true, early_vga_unavailable },
+	{ "vga", true, early_vga_console_init },
+	{ "efi", true, early_vga_console_init },
 	{ "dbgp", false, early_dbgp_unavailable },
 };
 

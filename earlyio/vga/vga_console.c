@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vga_console.c - the early screen console: earlyprintk=vga (and =efi, the
+ * same thing under UEFI) draws the boot log on the framebuffer the loader
+ * handed over (fbcon.c), or on VGA text memory when the machine is in
+ * text mode (vgatext.c).  Registered as a printk console with replay, so
+ * the lines printed before it still show.
+ *
+ * Reaching the pixels: earlyprintk= is parsed while the loader's identity
+ * map of 0..4 GiB is live; init_mem_mapping() then switches to the
+ * kernel's tables, where the framebuffer is at __va(phys).  Every sync
+ * checks CR3 and takes the address valid under the current tables (a
+ * framebuffer above 4 GiB is not drawn until the direct map exists).
+ * Static storage only.
+ */
+#include "vga_console.h"
+#include "fbcon.h"
+#include "vgatext.h"
+#include <kernel/kernel.h>
+#include <kernel/mm.h>
+#include <kernel/printk.h>
+#include <asm/processor.h>
+#include <ekdb/errno.h>
+#include <ekdb/string.h>
+
+#define IDENTITY_LIMIT	(4ULL << 30)	/* the loader's identity map */
+#define CR3_ADDR	0x000ffffffffff000ULL
+
+enum screen_kind { SCREEN_NONE, SCREEN_FB, SCREEN_TEXT };
+
+static struct tg_cell grid_cells[FBCON_MAX_COLS * FBCON_MAX_ROWS];
+static struct textgrid grid;
+static struct fbcon fbcon;
+static struct vgatext vgatext;
+static enum screen_kind screen;
+static u8 *screen_base;			/* address used for the last draw */
+
+/* Where the CPU reaches physical @phys (@len bytes) now; NULL if it cannot. */
+static void *reach(u64 phys, u64 len)
+{
+	if ((read_cr3() & CR3_ADDR) == (boot_params.loader_pml4 & CR3_ADDR))
+		return phys + len <= IDENTITY_LIMIT ? (void *)(uintptr_t)phys : NULL;
+	return __va(phys);
+}
+
+static bool update_base(void)
+{
+	u8 *base = reach(boot_params.fb.base, boot_params.fb.size);
+
+	if (!base)
+		return false;
+	if (base != screen_base) {
+		screen_base = base;
+		if (screen == SCREEN_FB)
+			fbcon_set_base(&fbcon, base);
+		else
+			vgatext_set_base(&vgatext, base);
+	}
+	return true;
+}
+
+int vga_screen_init(void)
+{
+	const struct ekdb_framebuffer *fb = &boot_params.fb;
+	u16 cols, rows;
+	u8 *base;
+	int err;
+
+	if (screen != SCREEN_NONE)
+		return 0;
+	if (fb->format == EKDB_FB_NONE || !fb->base)
+		return -EKDB_ENODEV;
+	if (fb->format == EKDB_FB_VGA_TEXT) {
+		cols = (u16)(fb->width ? fb->width : 80);
+		rows = (u16)(fb->height ? fb->height : 25);
+		if (cols > VGATEXT_MAX_COLS || rows > VGATEXT_MAX_ROWS)
+			return -EKDB_EINVAL;
+	} else {
+		err = fbcon_geometry(fb, &cols, &rows);
+		if (err)
+			return err;
+	}
+	base = reach(fb->base, fb->format == EKDB_FB_VGA_TEXT ? (u64)cols * rows * 2 : fb->size);
+	tg_init(&grid, grid_cells, cols, rows);
+	if (fb->format == EKDB_FB_VGA_TEXT)
+		err = base ? vgatext_init(&vgatext, base, cols, rows, &grid) : -EKDB_ENODEV;
+	else
+		err = base ? fbcon_init(&fbcon, fb, base, &grid) : -EKDB_ENODEV;
+	if (err)
+		return err;
+	screen_base = base;
+	screen = fb->format == EKDB_FB_VGA_TEXT ? SCREEN_TEXT : SCREEN_FB;
+	return 0;
+}
+
+bool vga_screen_ready(void)
+{
+	return screen != SCREEN_NONE;
+}
+
+void vga_screen_write(const char *s, size_t len)
+{
+	if (screen != SCREEN_NONE)
+		tg_write(&grid, s, len);
+}
+
+void vga_screen_sync(void)
+{
+	if (screen == SCREEN_NONE || !update_base())
+		return;
+	if (screen == SCREEN_FB)
+		fbcon_sync(&fbcon);
+	else
+		vgatext_sync(&vgatext);
+}
+
+void vga_screen_cursor(bool on)
+{
+	if (screen != SCREEN_NONE)
+		tg_set_cursor(&grid, on);
+}
+
+size_t vga_screen_row(u16 y, char *buf, size_t size)
+{
+	if (screen == SCREEN_NONE || y >= grid.rows || size < (size_t)grid.cols + 1) {
+		if (size)
+			buf[0] = 0;
+		return 0;
+	}
+	return tg_row_text(&grid, y, buf);
+}
+
+bool vga_screen_info(struct vga_screen_info *info)
+{
+	static const char *const kinds[] = { "none", "RGBX8", "BGRX8", "bitmask", "VGA text" };
+	u32 f = boot_params.fb.format;
+
+	if (screen == SCREEN_NONE)
+		return false;
+	info->kind = f < ARRAY_SIZE(kinds) ? kinds[f] : "?";
+	info->width = boot_params.fb.width;
+	info->height = boot_params.fb.height;
+	info->cols = grid.cols;
+	info->rows = grid.rows;
+	info->pixel_scrolls = screen == SCREEN_FB ? fbcon.scrolls : 0;
+	return true;
+}
+
+/* ---------------------------------------------------------------- printk console */
+
+static void vga_console_write(struct console *con, const char *s, size_t len)
+{
+	vga_screen_write(s, len);
+	vga_screen_sync();
+}
+
+static struct console vga_console = {
+	.name = "earlyvga",
+	.write = vga_console_write,
+	.replay = true,
+};
+
+int early_vga_console_init(const char *opt)
+{
+	int err;
+
+	if (opt && *opt)
+		return -EKDB_EINVAL;		/* "vga" takes no options (",keep" is stripped) */
+	if (vga_console.enabled)
+		return 0;			/* earlyprintk=vga and =efi both given */
+	err = vga_screen_init();
+	if (err == -EKDB_ENODEV) {
+		pr_warn("earlyprintk: vga: the loader handed over no framebuffer "
+			"(no GOP display?): no screen console, boot goes on\n");
+		return 0;
+	}
+	if (err) {
+		pr_warn("earlyprintk: vga: cannot draw on the %ux%u framebuffer (format %u, %u bpp): "
+			"no screen console, boot goes on\n", boot_params.fb.width,
+			boot_params.fb.height, boot_params.fb.format, boot_params.fb.bpp);
+		return 0;
+	}
+	if (register_console(&vga_console))
+		return -EKDB_ENOSPC;
+	pr_info("earlyprintk: screen console on the %ux%u %s %s, %ux%u cells\n",
+		boot_params.fb.width, boot_params.fb.height,
+		screen == SCREEN_FB ? (boot_params.fb.format == EKDB_FB_RGBX8 ? "RGBX8" :
+				       boot_params.fb.format == EKDB_FB_BGRX8 ? "BGRX8" : "bitmask")
+				    : "VGA", screen == SCREEN_FB ? "framebuffer" : "text mode",
+		grid.cols, grid.rows);
+	return 0;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vga_console.h - the screen: the boot framebuffer (or VGA text memory)
+ * as a terminal, shared by the printk console (earlyprintk=vga|efi) and
+ * the keyboard transport's output side (ekgdboc=kbd).
+ */
+#ifndef EARLYIO_VGA_CONSOLE_H
+#define EARLYIO_VGA_CONSOLE_H
+
+#include <ekdb/types.h>
+
+struct vga_screen_info {
+	const char *kind;		/* "RGBX8", "BGRX8", "bitmask", "VGA text" */
+	u32 width, height;		/* pixels (text: columns, rows) */
+	u16 cols, rows;
+	u32 pixel_scrolls;		/* framebuffer scrolls that moved pixels */
+};
+
+/*
+ * vga_screen_init - take over the screen the loader described in
+ * boot_params.fb.  Idempotent.  0, -EKDB_ENODEV (none handed over) or
+ * -EKDB_EINVAL (a format we cannot draw).
+ */
+int vga_screen_init(void);
+bool vga_screen_ready(void);
+/* Terminal output into the cell grid; nothing is drawn until vga_screen_sync(). */
+void vga_screen_write(const char *s, size_t len);
+/* Draw what changed since the last sync. */
+void vga_screen_sync(void);
+/* Show or hide the cursor. */
+void vga_screen_cursor(bool on);
+/* Row @y of the grid as text (host-style check from kernel tests), cols + 1 bytes. */
+size_t vga_screen_row(u16 y, char *buf, size_t size);
+/* Geometry for messages and fbbench; false when the screen is not up. */
+bool vga_screen_info(struct vga_screen_info *info);
+
+/* earlyprintk=vga / earlyprintk=efi: @opt is what follows "vga," ("" if nothing). */
+int early_vga_console_init(const char *opt);
+
+#endif
