@@ -8,6 +8,8 @@
 #include "early.h"
 #include "../core/debug_core.h"
 #include "../earlyio/serial/serial_transport.h"
+#include "../earlyio/kbd/kbd_transport.h"
+#include <ekdb/string.h>
 #include <kernel/printk.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
@@ -22,7 +24,7 @@ static void kgdbcon_write(const char *s, size_t len)
 
 void ekdb_early_init(void)
 {
-	struct ekdb_transport *t;
+	struct ekdb_transport *t, *t2 = NULL;
 	int err = 0;
 
 	if (ekdb_opts.bad) {
@@ -34,19 +36,23 @@ void ekdb_early_init(void)
 			pr_warn("kgdb: kgdbwait without ekgdboc=: nothing to wait on\n");
 		return;
 	}
-	t = serial_transport_init(ekdb_opts.ekgdboc, &err);
+	if (!strncmp(ekdb_opts.ekgdboc, "kbd", 3))	/* keyboard+screen [+ serial] */
+		t = kbd_transport_init(ekdb_opts.ekgdboc + 3, &t2, &err);
+	else
+		t = serial_transport_init(ekdb_opts.ekgdboc, &err);
 	if (!t) {
 		pr_err("kgdb: ekgdboc=%s: %s: the debugger stays off\n", ekdb_opts.ekgdboc,
 		       ekdb_strerror(err));
 		return;
 	}
 	active_frontend = early_gdb_frontend();
-	if (!active_frontend || dbg_transport_register(t)) {
+	if (!active_frontend || dbg_transport_register(t) || (t2 && dbg_transport_register(t2))) {
 		pr_err("kgdb: cannot start the early debugger\n");
 		return;
 	}
 	dbg_core_init(active_frontend);
-	pr_info("kgdb: Registered I/O driver ekgdboc (%s)\n", t->name);
+	pr_info("kgdb: Registered I/O driver ekgdboc (%s%s%s)\n", t->name, t2 ? "," : "",
+		t2 ? t2->name : "");
 	if (ekdb_opts.kgdbcon)
 		printk_set_debugger_hook(kgdbcon_write);
 	if (ekdb_opts.kgdbwait) {

@@ -2,6 +2,7 @@
 /*
  * param.c - the debugger's kernel parameters, Linux's names and meaning:
  *   ekgdboc=ttySn[,baud]   early debugger transport on a 16550 (0xPORT too)
+ *   ekgdboc=kbd[,ttySn[,baud]]  PS/2 keyboard + screen (and the serial line too)
  *   kgdboc=ttySn[,baud]    accepted and recorded for the full core
  *   kgdbwait               stop in setup_arch() until the debugger resumes
  *   kgdbcon                printk output goes to gdb as 'O' packets
@@ -35,9 +36,11 @@ static int setup_ekgdboc(const char *v)
 {
 	int err = copy_opt(ekdb_opts.ekgdboc, v);
 
-	if (!err && strncmp(v, "ttyS", 4) && strncmp(v, "0x", 2))
-		err = -EKDB_ENOSYS;	/* kbd and dbgp transports come with their drivers */
-	if (!err)
+	if (!err && !strncmp(v, "kbd", 3))	/* kbd, or kbd,<serial> for both */
+		err = v[3] == 0 ? 0 : v[3] == ',' ? check_serial_opt(v + 4) : -EKDB_EINVAL;
+	else if (!err && strncmp(v, "ttyS", 4) && strncmp(v, "0x", 2))
+		err = -EKDB_ENOSYS;	/* the dbgp transport comes with its driver */
+	else if (!err)
 		err = check_serial_opt(v);
 	if (err) {
 		ekdb_opts.ekgdboc[0] = 0;
@@ -45,7 +48,7 @@ static int setup_ekgdboc(const char *v)
 	}
 	return err;
 }
-EARLY_PARAM("ekgdboc", setup_ekgdboc, "ttySn[,baud] | 0xPORT[,baud]");
+EARLY_PARAM("ekgdboc", setup_ekgdboc, "ttySn[,baud] | 0xPORT[,baud] | kbd[,ttySn[,baud]]");
 
 static int setup_kgdboc(const char *v)
 {

@@ -9,6 +9,8 @@
 
 #include <ekdb/types.h>
 
+#define VGA_SCREEN_ROW_MAX	321	/* bytes vga_screen_row() may need */
+
 struct vga_screen_info {
 	const char *kind;		/* "RGBX8", "BGRX8", "bitmask", "VGA text" */
 	u32 width, height;		/* pixels (text: columns, rows) */

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kbd_transport.c - struct ekdb_transport over the PS/2 keyboard and the
+ * screen (kgdboc=kbd's early form).
+ *
+ * getc: the bytes of one decoded key are queued and handed out one by
+ * one; before polling the controller, whatever was written is drawn (the
+ * debugger is waiting for input, so its output is complete).
+ * putc: into the screen's cell grid only; drawn at getc, flush and
+ * post_exception, so a page of kdb output costs one redraw, not one
+ * scroll per line.
+ * post_exception: the release of the Enter that ended the session
+ * ("go\r") is absorbed so the kernel's keyboard driver never sees a
+ * lone release (Linux kdb's kdb_kbd_cleanup_state()).
+ */
+#include "kbd_transport.h"
+#include "i8042.h"
+#include "scancode.h"
+#include "../vga/vga_console.h"
+#include "../serial/serial_transport.h"
+#include <kernel/printk.h>
+#include <ekdb/errno.h>
+
+#define ENTER_RELEASE_POLLS	2000000UL	/* ~ a second or two of port reads */
+
+static struct kbd_state kstate;
+static char queue[KBD_SEQ_MAX];
+static u8 queue_len, queue_pos;
+static bool kbd_ready;
+
+static int kbd_t_getc(struct ekdb_transport *t)
+{
+	u8 status, data;
+
+	if (queue_pos < queue_len)
+		return (u8)queue[queue_pos++];
+	vga_screen_sync();
+	for (unsigned i = 0; i < 4 && i8042_read(&status, &data); i++) {
+		int n = kbd_feed(&kstate, status, data, queue);
+
+		if (n > 0) {
+			queue_len = (u8)n;
+			queue_pos = 1;
+			return (u8)queue[0];
+		}
+	}
+	return EKDB_NO_CHAR;
+}
+
+static void kbd_t_putc(struct ekdb_transport *t, u8 c)
+{
+	char ch = (char)c;
+
+	vga_screen_write(&ch, 1);
+}
+
+static void kbd_t_flush(struct ekdb_transport *t)
+{
+	vga_screen_sync();
+}
+
+static void kbd_t_pre(struct ekdb_transport *t)
+{
+	vga_screen_cursor(true);
+	vga_screen_sync();
+}
+
+static void kbd_t_post(struct ekdb_transport *t)
+{
+	vga_screen_sync();
+	kbd_absorb_enter_release(ENTER_RELEASE_POLLS);
+	queue_len = queue_pos = 0;
+}
+
+static struct ekdb_transport kbd_transport = {
+	.name = "kbd",
+	.getc = kbd_t_getc,
+	.putc = kbd_t_putc,
+	.flush = kbd_t_flush,
+	.pre_exception = kbd_t_pre,
+	.post_exception = kbd_t_post,
+	.is_console = true,
+};
+
+void kbd_absorb_enter_release(unsigned long loops)
+{
+	char out[KBD_SEQ_MAX];
+	u8 status, data;
+
+	for (unsigned long i = 0; i < loops && kstate.enter_down; i++)
+		if (i8042_read(&status, &data))
+			kbd_feed(&kstate, status, data, out);
+	kstate.enter_down = false;
+}
+
+struct ekdb_transport *kbd_screen_transport(int *err)
+{
+	u8 config;
+
+	if (kbd_ready)
+		return &kbd_transport;
+	*err = i8042_init(&config);
+	if (*err) {
+		pr_err("kgdb: ekgdboc=kbd: no PS/2 keyboard controller (port 0x64 reads 0xff): "
+		       "keyboard transport disabled\n");
+		return NULL;
+	}
+	kbd_reset(&kstate);
+	kbd_ready = true;
+	if (vga_screen_init())
+		pr_warn("kgdb: ekgdboc=kbd: no screen to draw on (no framebuffer): "
+			"keyboard input only\n");
+	pr_info("kgdb: ekgdboc=kbd: i8042 keyboard (config 0x%02x), output on the %s\n", config,
+		vga_screen_ready() ? "screen" : "serial line only");
+	return &kbd_transport;
+}
+
+struct ekdb_transport *kbd_transport_init(const char *opt, struct ekdb_transport **second,
+					  int *err)
+{
+	struct ekdb_transport *kbd, *serial = NULL;
+
+	*second = NULL;
+	if (*opt && *opt != ',') {
+		*err = -EKDB_EINVAL;
+		return NULL;
+	}
+	if (*opt == ',') {
+		serial = serial_transport_init(opt + 1, err);
+		if (!serial)
+			return NULL;
+	}
+	kbd = kbd_screen_transport(err);
+	if (!kbd)
+		return serial;		/* ekgdboc=kbd,ttyS0 without a keyboard: serial only */
+	*second = serial;
+	*err = 0;
+	return kbd;
+}

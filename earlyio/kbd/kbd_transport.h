@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kbd_transport.h - ekgdboc=kbd: the local console as a debugger
+ * transport, input from the PS/2 keyboard (polled), output on the screen
+ * (earlyio/vga).  An output-only console side: is_console is set.
+ */
+#ifndef EARLYIO_KBD_TRANSPORT_H
+#define EARLYIO_KBD_TRANSPORT_H
+
+#include <ekdb/transport.h>
+
+/*
+ * kbd_transport_init - for ekgdboc=kbd[,ttySn[,baud]]: @opt is what follows
+ * "kbd" ("" or ",ttyS0,115200").  Returns the first transport to register
+ * (the keyboard+screen one, or the serial one when the keyboard is absent)
+ * and sets *@second to another one to register (the serial line) or NULL.
+ * NULL with *@err set when nothing usable is left.  Messages say what
+ * was found and what was left out.
+ */
+struct ekdb_transport *kbd_transport_init(const char *opt, struct ekdb_transport **second,
+					  int *err);
+
+/*
+ * kbd_screen_transport - the keyboard+screen transport alone (set up on
+ * first use; also used by the test_kbd kernel self-test).  NULL with
+ * *@err = -EKDB_ENODEV when there is no keyboard controller.
+ */
+struct ekdb_transport *kbd_screen_transport(int *err);
+
+/* Wait (bounded, ~@loops polls) for the release of an Enter pressed in the debugger. */
+void kbd_absorb_enter_release(unsigned long loops);
+
+#endif
