@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kdb.h - the kdb shell (kdb/): public API for the debug core and for
+ * kernel subsystems that add commands.
+ *
+ * A kdb_session is pure shell logic over a struct ekdb_target (the
+ * stopped machine) and a struct ekdb_chan (a byte line: serial, or
+ * keyboard+screen).  The session struct IS the storage: line, history,
+ * environment, defcmd bodies all live inside it, so the caller places it
+ * in static memory early (early/storage.c) and kdb never allocates.
+ * Nothing blocks except reading the channel.
+ */
+#ifndef EKDB_KDB_H
+#define EKDB_KDB_H
+
+#include <ekdb/types.h>
+#include <ekdb/target.h>
+#include <ekdb/transport.h>
+
+#define KDB_LINE_MAX		256	/* longest command line */
+#define KDB_HISTORY		32	/* remembered lines (up/down) */
+#define KDB_MAXARGS		16	/* words per command, argv[0] included */
+#define KDB_ENV_SLOTS		32	/* NAME=VALUE variables */
+#define KDB_ENV_LEN		80	/* longest "NAME=VALUE" */
+#define KDB_MAX_DEFCMD		16	/* defcmd macros */
+#define KDB_DEFCMD_POOL		4096	/* bytes of all defcmd bodies */
+#define KDB_MAX_LATE_CMDS	32	/* commands registered with kdb_register() */
+#define KDB_SNIFF_MAX		64	/* bytes looked at to recognise gdb */
+#define KDB_TYPEAHEAD		64	/* bytes read while checking for Ctrl-C */
+
+/*
+ * Command classes for kdb.cmd_enable=MASK, with Linux's KDB_ENABLE_*
+ * values.  The mask a user gives holds bits 0-8; a command is allowed
+ * when (mask | ALWAYS_SAFE) shares a bit with its flags (ALL matches
+ * every command).  The *_NO_ARGS forms (shifted by 10) apply when the
+ * command is typed without arguments (e.g. `go` alone is safer than
+ * `go addr`).
+ */
+#define KDB_ENABLE_ALL		(1u << 0)
+#define KDB_ENABLE_MEM_READ	(1u << 1)
+#define KDB_ENABLE_MEM_WRITE	(1u << 2)
+#define KDB_ENABLE_REG_READ	(1u << 3)
+#define KDB_ENABLE_REG_WRITE	(1u << 4)
+#define KDB_ENABLE_INSPECT	(1u << 5)
+#define KDB_ENABLE_FLOW_CTRL	(1u << 6)
+#define KDB_ENABLE_SIGNAL	(1u << 7)
+#define KDB_ENABLE_REBOOT	(1u << 8)
+#define KDB_ENABLE_ALWAYS_SAFE	(1u << 9)
+#define KDB_ENABLE_MASK		((1u << 10) - 1)
+#define KDB_ENABLE_NO_ARGS_SHIFT 10
+#define KDB_ENABLE_NO_ARGS(f)	((f) << KDB_ENABLE_NO_ARGS_SHIFT)
+/* Enter on an empty line runs the command again (md continues, ss steps). */
+#define KDB_REPEAT_NO_ARGS	(1u << 30)
+/* ... with the same arguments. */
+#define KDB_REPEAT_WITH_ARGS	(1u << 31)
+
+/* Command results other than 0 / -KDB_* diagnostics (kdb_cmd_fn returns). */
+#define KDB_CMD_GO		1	/* resume (resume.set_pc may be set) */
+#define KDB_CMD_SS		2	/* single step */
+#define KDB_CMD_KGDB		3	/* hand the line to gdb */
+
+struct kdb_session;
+
+/**
+ * kdb_cmd_fn - a command.  @argv[0] is the name as typed, @argc counts
+ * the arguments after it (Linux's convention).  Print with kdb_printf().
+ * Returns 0, a KDB_CMD_* action, or a negative KDB_* diagnostic
+ * (kdb prints "diag: -N: message").
+ */
+typedef int (*kdb_cmd_fn)(struct kdb_session *s, int argc, const char **argv);
+
+struct kdb_cmd {
+	const char *name;
+	kdb_cmd_fn fn;
+	const char *usage;	/* "<vaddr> [<lines>]" */
+	const char *help;	/* one line */
+	short minlen;		/* shortest accepted prefix; 0 = the full name */
+	u32 flags;		/* KDB_ENABLE_* | KDB_REPEAT_* */
+};
+
+struct kdb_defcmd {
+	bool used;
+	char name[16];
+	char usage[32];
+	char help[64];
+	u16 start, len;		/* body in defpool: lines ending in '\n' */
+	u16 nlines;
+};
+
+/* The whole shell state; the caller provides it (static early). */
+struct kdb_session {
+	struct ekdb_target *target;
+	const struct ekdb_chan *chan;
+	u32 cmd_enable;			/* kdb.cmd_enable (default KDB_ENABLE_ALL) */
+	int cpu;			/* CPU whose registers rd/bt show (prompt) */
+	int pid;			/* `pid N` selection, -1 = current */
+	struct ekdb_stop stop;
+	struct ekdb_resume resume;
+	bool done;
+	bool monitor;			/* running a gdb `monitor` command */
+	bool in_cmdfile;		/* running kdb_cmds: no resuming commands */
+
+	/* line editor (lineedit.c) */
+	char line[KDB_LINE_MAX];
+	size_t len, pos;
+	unsigned prompt_len;
+	bool last_was_tab, skip_lf;
+	char last_cmd[KDB_LINE_MAX];	/* repeated by an empty line */
+	bool handed_to_gdb;
+
+	/* history (history.c) */
+	char hist[KDB_HISTORY][KDB_LINE_MAX];
+	unsigned hist_next, hist_count;
+	int hist_pos;			/* -1: editing a new line */
+	char hist_edit[KDB_LINE_MAX];	/* the new line while browsing */
+
+	/* input not yet consumed, and gdb bytes seen at the prompt */
+	u8 typeahead[KDB_TYPEAHEAD];
+	unsigned ta_head, ta_len;
+	char sniff[KDB_SNIFF_MAX];
+	size_t sniff_len;
+	size_t replay_pos, replay_len;	/* sniffed bytes that were not gdb after all */
+	bool eof;
+
+	/* output (pager.c) */
+	void (*mon_out)(void *arg, const char *s, size_t len);
+	void *mon_arg;
+	char obuf[KDB_LINE_MAX];
+	size_t olen;
+	unsigned lines_out;		/* lines since the last more> */
+	bool aborted;			/* q at more>, or Ctrl-C: drop output */
+	char grep[64];
+	bool grep_on, grep_head, grep_tail;
+	unsigned long out_chars;	/* output of the current command */
+
+	/* environment (env.c) */
+	char env[KDB_ENV_SLOTS][KDB_ENV_LEN];
+
+	/* defcmd (cmd_defcmd.c) */
+	struct kdb_defcmd defs[KDB_MAX_DEFCMD];
+	char defpool[KDB_DEFCMD_POOL];
+	size_t defpool_used;
+	int defining;			/* defs[] index being recorded, -1 */
+	int depth;			/* nested defcmd execution */
+
+	/* md and ss state (cmd_mem.c, cmd_run.c) */
+	u64 md_next;
+	int md_bpw, md_lines, md_radix;
+	bool md_valid, md_sym, md_phys;
+	bool ssb;			/* stepping until a branch */
+	unsigned ssb_steps;
+};
+
+/**
+ * kdb_session_init - prepare @s (caller storage) for @target over @chan.
+ * Sets the default environment and cmd_enable = KDB_ENABLE_ALL.  Does no
+ * I/O.  The last session initialised also serves kdb_monitor().
+ * Returns 0 or -EKDB_EINVAL.
+ */
+int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
+		     const struct ekdb_chan *chan);
+
+/**
+ * kdb_session_run - serve the kdb prompt while the machine is stopped.
+ * @announce: print "Entering kdb (current=..., pid N) on processor C due
+ * to ..." for @stop first; false when coming back from gdb ($3#33).
+ * Context: machine stopped, debugger CPU, interrupts off.
+ * Returns how to resume: CONTINUE (go, maybe with set_pc), STEP (ss,
+ * ssb), TO_GDB (`kgdb`, or gdb traffic seen at the prompt: fetch the
+ * bytes with kdb_session_pushback() and hand them to
+ * gdb_session_pushback()), EOF (channel closed; host only).
+ */
+struct ekdb_resume kdb_session_run(struct kdb_session *s, const struct ekdb_stop *stop,
+				   bool announce);
+
+/**
+ * kdb_session_pushback - gdb bytes read at the prompt (valid until the
+ * next kdb_session_run()); *@len is 0 when there are none.
+ */
+void kdb_session_pushback(const struct kdb_session *s, const char **buf, size_t *len);
+
+/**
+ * kdb_run_cmds - run a command file (kdb_cmds: one command per line, '#'
+ * comments, defcmd blocks) in @s; output goes to the channel.  Commands
+ * that resume are refused.  Returns 0 or the first error.
+ */
+int kdb_run_cmds(struct kdb_session *s, const char *text);
+
+/* The initial command file kdb/kdb_cmds, compiled in by kdb/kdb.mk. */
+extern const char kdb_builtin_cmds[];
+
+/**
+ * kdb_monitor - body of the target's `monitor` op (gdb `monitor CMD`):
+ * runs CMD in the last initialised session, output through @out, no
+ * pager, `| grep` allowed.  Commands that resume or switch (go, ss, ssb,
+ * kgdb) are refused.  Returns 0, or -EKDB_ENODEV when no session exists.
+ */
+int kdb_monitor(struct ekdb_target *t, const char *cmd,
+		void (*out)(void *arg, const char *s, size_t len), void *arg);
+
+/**
+ * kdb_parse_cmd_enable - parse kdb.cmd_enable=MASK (decimal or 0x hex,
+ * Linux's values) into *@mask.  Returns 0 or -EKDB_EINVAL.
+ */
+int kdb_parse_cmd_enable(const char *val, u32 *mask);
+
+/**
+ * kdb_register - add a command after boot (late registration, e.g. from
+ * the memory or scheduler code).  @cmd must stay valid (static).
+ * Returns 0, -EKDB_EEXIST (name taken), -EKDB_ENOSPC (raise
+ * KDB_MAX_LATE_CMDS) or -EKDB_EINVAL.  Context: not while stopped.
+ */
+int kdb_register(const struct kdb_cmd *cmd);
+/** kdb_unregister - remove a late command by name: 0 or -EKDB_ENOENT. */
+int kdb_unregister(const char *name);
+
+/** kdb_printf - formatted output of a command (paged, grep-filtered). */
+int kdb_printf(struct kdb_session *s, const char *fmt, ...) __printf(2, 3);
+
+/**
+ * kdb_getaddrarg - evaluate the address expression starting at
+ * argv[*@nextarg]: symbol, symbol+0x10, hex, decimal, %reg, $VAR, joined
+ * by + and - (also as separate words: "sym + 8").  Advances *@nextarg.
+ * Returns 0 or a negative KDB_* diagnostic.
+ */
+int kdb_getaddrarg(struct kdb_session *s, int argc, const char **argv, int *nextarg,
+		   u64 *value);
+/** kdb_getularg - a number: decimal, 0x hex, or bare hex ("ffff"). 0 or -KDB_BADINT. */
+int kdb_getularg(const char *arg, u64 *value);
+
+#endif

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cmd_bp.c - breakpoint commands over the ONE breakpoint table the core
+ * keeps for gdb and kdb alike: bp (software), bph (hardware: inst,
+ * datar, dataw), bl (list, also what gdb planted), bc/be/bd (clear,
+ * enable, disable by number, address, or `*` for all).
+ */
+#include "kdb.h"
+
+#define KDB_BP_SCAN_MAX	1024	/* bp_get indices looked at, whatever the table size */
+
+static const char *const bp_kind[] = {
+	[EKDB_BP_SW] = "Instruction(i)",
+	[EKDB_BP_HW] = "Instruction(Register)",
+	[EKDB_BP_WRITE] = "Data Write",
+	[EKDB_BP_READ] = "Data Read",
+	[EKDB_BP_ACCESS] = "Data Access",
+};
+
+static int bp_get(struct kdb_session *s, int i, struct ekdb_bp_info *b)
+{
+	return s->target->ops->bp_get(s->target, i, b);
+}
+
+static void print_bp(struct kdb_session *s, int i, const struct ekdb_bp_info *b)
+{
+	kdb_printf(s, "%s BP #%d at ", b->type <= EKDB_BP_ACCESS ? bp_kind[b->type] : "?", i);
+	kdb_symbol_print(s, b->addr);
+	kdb_printf(s, "\n    is %s  addr at %016llx, hardtype=%d installed=%d",
+		   b->enabled ? "enabled " : "disabled", (unsigned long long)b->addr,
+		   b->type != EKDB_BP_SW, b->installed);
+	if (b->type >= EKDB_BP_WRITE)
+		kdb_printf(s, " len=%u", b->len);
+	kdb_printf(s, " (%s%s%s)\n", b->by_kdb ? "kdb" : "", b->by_kdb && b->by_gdb ? "+" : "",
+		   b->by_gdb ? "gdb" : "");
+}
+
+static int list_bps(struct kdb_session *s)
+{
+	struct ekdb_bp_info b;
+	int n = 0, r;
+
+	for (int i = 0; i < KDB_BP_SCAN_MAX && !kdb_interrupted(s); i++) {
+		r = bp_get(s, i, &b);
+		if (r == -EKDB_ERANGE)
+			break;
+		if (r == 0) {
+			print_bp(s, i, &b);
+			n++;
+		}
+	}
+	if (!n)
+		kdb_printf(s, "No breakpoints are set\n");
+	return 0;
+}
+
+/* bp_add, or bp_set + a table search when the target only has bp_set. */
+static int add_bp(struct kdb_session *s, enum ekdb_bp_type type, u64 addr, unsigned len)
+{
+	const struct ekdb_target_ops *o = s->target->ops;
+	struct ekdb_bp_info b;
+	int r;
+
+	if (o->bp_add)
+		return o->bp_add(s->target, type, addr, len);
+	r = o->bp_set(s->target, type, addr, len);
+	if (r < 0)
+		return r;
+	for (int i = 0; i < KDB_BP_SCAN_MAX && (r = bp_get(s, i, &b)) != -EKDB_ERANGE; i++)
+		if (r == 0 && b.type == type && b.addr == addr)
+			return i;
+	return -EKDB_ENOENT;
+}
+
+/**
+ * kdb_cmd_bp - bp/bl [vaddr]: list, or set a software breakpoint;
+ * bph vaddr [inst|datar|dataw [len]]: hardware breakpoint or watchpoint.
+ */
+int kdb_cmd_bp(struct kdb_session *s, int argc, const char **argv)
+{
+	enum ekdb_bp_type type = EKDB_BP_SW;
+	struct ekdb_bp_info b;
+	unsigned len = 1;
+	int next = 1, r, i;
+	u64 addr, v;
+
+	if (!s->target->ops->bp_get)
+		return -KDB_NOTAVAIL;
+	if (argc == 0 || !strcmp(argv[0], "bl")) {
+		if (argc && strcmp(argv[0], "bl"))
+			return -KDB_ARGCOUNT;
+		return list_bps(s);
+	}
+	r = kdb_getaddrarg(s, argc, argv, &next, &addr);
+	if (r)
+		return r;
+	if (!strcmp(argv[0], "bph")) {
+		type = EKDB_BP_HW;
+		if (next <= argc) {
+			if (!strcmp(argv[next], "dataw"))
+				type = EKDB_BP_WRITE;
+			else if (!strcmp(argv[next], "datar"))
+				type = EKDB_BP_READ;
+			else if (strcmp(argv[next], "inst"))
+				return -KDB_BADMODE;
+			next++;
+		}
+		if (next <= argc) {
+			if (type == EKDB_BP_HW)
+				return -KDB_ARGCOUNT;
+			if (kdb_getularg(argv[next], &v) ||
+			    (v != 1 && v != 2 && v != 4 && v != 8))
+				return -KDB_BADLENGTH;
+			len = (unsigned)v;
+			next++;
+		}
+	}
+	if (next <= argc)
+		return -KDB_TOOMANYARGS;
+	i = add_bp(s, type, addr, len);
+	if (i < 0) {
+		if (i == -EKDB_EINVAL && type >= EKDB_BP_WRITE)
+			return -KDB_BADLENGTH;	/* not aligned to its length */
+		return kdb_err_to_diag(i);
+	}
+	if (bp_get(s, i, &b) == 0)
+		print_bp(s, i, &b);
+	return 0;
+}
+
+/* Apply bc/be/bd to entry @i. */
+static int bc_one(struct kdb_session *s, const char *cmd, int i, const struct ekdb_bp_info *b)
+{
+	const struct ekdb_target_ops *o = s->target->ops;
+	int r;
+
+	if (cmd[1] == 'c') {
+		r = o->bp_clear ? o->bp_clear(s->target, i) : -EKDB_ENOSYS;
+		if (!r)
+			kdb_printf(s, "Breakpoint %d at 0x%llx cleared\n", i, (unsigned long long)b->addr);
+	} else {
+		bool en = cmd[1] == 'e';
+
+		r = o->bp_enable ? o->bp_enable(s->target, i, en) : -EKDB_ENOSYS;
+		if (!r)
+			kdb_printf(s, "Breakpoint %d at 0x%llx %s\n", i, (unsigned long long)b->addr,
+				   en ? "enabled" : "disabled");
+	}
+	return r ? kdb_err_to_diag(r) : 0;
+}
+
+/** kdb_cmd_bc - bc/be/bd <bpnum>|<vaddr>|*: clear, enable or disable. */
+int kdb_cmd_bc(struct kdb_session *s, int argc, const char **argv)
+{
+	struct ekdb_bp_info b;
+	bool all, found = false;
+	int next = 1, r;
+	u64 v = 0;
+
+	if (!s->target->ops->bp_get)
+		return -KDB_NOTAVAIL;
+	if (argc != 1)
+		return argc ? -KDB_TOOMANYARGS : -KDB_ARGCOUNT;
+	all = !strcmp(argv[1], "*");
+	if (!all) {
+		r = kdb_getaddrarg(s, argc, argv, &next, &v);
+		if (r)
+			return r;
+		if (v < KDB_BP_SCAN_MAX) {
+			r = bp_get(s, (int)v, &b);
+			if (r)
+				return -KDB_BPTNOTFOUND;
+			return bc_one(s, argv[0], (int)v, &b);
+		}
+	}
+	for (int i = 0; i < KDB_BP_SCAN_MAX; i++) {
+		r = bp_get(s, i, &b);
+		if (r == -EKDB_ERANGE)
+			break;
+		if (r || (!all && b.addr != v))
+			continue;
+		found = true;
+		r = bc_one(s, argv[0], i, &b);
+		if (r)
+			return r;
+	}
+	return found || all ? 0 : -KDB_BPTNOTFOUND;
+}

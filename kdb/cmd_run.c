@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cmd_run.c - run control: go [addr], ss, ssb (step until the next
+ * instruction is a branch), cpu [N], kgdb (hand the line to gdb), reboot,
+ * sr <key> (sysrq).  These only record what the core must do: the
+ * machine resumes after kdb_session_run() returns.
+ */
+#include "kdb.h"
+
+/** kdb_cmd_go - go [vaddr]: continue, at vaddr if given. */
+int kdb_cmd_go(struct kdb_session *s, int argc, const char **argv)
+{
+	int next = 1, r;
+	u64 addr;
+
+	if (argc) {
+		r = kdb_getaddrarg(s, argc, argv, &next, &addr);
+		if (r)
+			return r;
+		if (next <= argc)
+			return -KDB_TOOMANYARGS;
+		s->resume.set_pc = true;
+		s->resume.pc = addr;
+	}
+	s->resume.action = EKDB_RESUME_CONTINUE;
+	return KDB_CMD_GO;
+}
+
+/** kdb_cmd_ss - ss: one instruction; ssb: steps until a branch is next. */
+int kdb_cmd_ss(struct kdb_session *s, int argc, const char **argv)
+{
+	if (argc)
+		return -KDB_TOOMANYARGS;
+	s->ssb = !strcmp(argv[0], "ssb");
+	s->ssb_steps = 0;
+	return KDB_CMD_SS;
+}
+
+/**
+ * kdb_insn_is_branch - does the x86-64 instruction at @insn transfer
+ * control (jmp, jcc, call, ret, loop, jrcxz, int, iret, syscall, sysret,
+ * indirect call/jmp through FF /2../5)?  Legacy and REX prefixes are
+ * skipped.  Pure byte inspection: used by ssb on the host as in the kernel.
+ */
+bool kdb_insn_is_branch(const u8 *insn, size_t len)
+{
+	size_t i = 0;
+	u8 op;
+
+	while (i < len && (insn[i] == 0x66 || insn[i] == 0x67 || insn[i] == 0xf2 ||
+			   insn[i] == 0xf3 || insn[i] == 0xf0 || insn[i] == 0x2e ||
+			   insn[i] == 0x3e || insn[i] == 0x26 || insn[i] == 0x36 ||
+			   insn[i] == 0x64 || insn[i] == 0x65))
+		i++;
+	if (i < len && (insn[i] & 0xf0) == 0x40)
+		i++;	/* REX */
+	if (i >= len)
+		return false;
+	op = insn[i];
+	if ((op >= 0x70 && op <= 0x7f) || (op >= 0xe0 && op <= 0xe3) ||
+	    op == 0xe8 || op == 0xe9 || op == 0xeb || op == 0xc2 || op == 0xc3 ||
+	    op == 0xca || op == 0xcb || op == 0xcc || op == 0xcd || op == 0xcf)
+		return true;
+	if (op == 0x0f && i + 1 < len)
+		return (insn[i + 1] >= 0x80 && insn[i + 1] <= 0x8f) || insn[i + 1] == 0x05 ||
+		       insn[i + 1] == 0x07;
+	if (op == 0xff && i + 1 < len) {
+		unsigned reg = (insn[i + 1] >> 3) & 7;
+
+		return reg >= 2 && reg <= 5;
+	}
+	return false;
+}
+
+static unsigned cpu_count(struct kdb_session *s)
+{
+	const struct ekdb_target_ops *o = s->target->ops;
+	struct ekdb_thread_info ti;
+	unsigned n = 0;
+
+	if (o->cpu_count)
+		return o->cpu_count(s->target);
+	for (int i = 0; i < o->thread_count(s->target); i++)
+		if (o->thread_get(s->target, i, &ti) == 0 && ti.cpu >= 0 && (unsigned)ti.cpu + 1 > n)
+			n = (unsigned)ti.cpu + 1;
+	return n ? n : 1;
+}
+
+/**
+ * kdb_select_cpu - make CPU @cpu's registers the ones rd/bt/%reg see:
+ * 0 or -KDB_BADCPUNUM.
+ */
+int kdb_select_cpu(struct kdb_session *s, int cpu)
+{
+	const struct ekdb_target_ops *o = s->target->ops;
+	struct ekdb_thread_info ti;
+
+	if (cpu < 0 || (unsigned)cpu >= cpu_count(s))
+		return -KDB_BADCPUNUM;
+	if (o->cpu_select)
+		return o->cpu_select(s->target, (unsigned)cpu) ? -KDB_BADCPUNUM : 0;
+	for (int i = 0; i < o->thread_count(s->target); i++)
+		if (o->thread_get(s->target, i, &ti) == 0 && ti.cpu == cpu)
+			return o->thread_select(s->target, ti.id) ? -KDB_BADCPUNUM : 0;
+	return -KDB_BADCPUNUM;
+}
+
+/** kdb_stop_cpu - the CPU of the thread that stopped (0 if unknown). */
+int kdb_stop_cpu(struct kdb_session *s)
+{
+	const struct ekdb_target_ops *o = s->target->ops;
+	struct ekdb_thread_info ti;
+
+	for (int i = 0; i < o->thread_count(s->target); i++)
+		if (o->thread_get(s->target, i, &ti) == 0 && ti.id == s->stop.thread)
+			return ti.cpu >= 0 ? ti.cpu : 0;
+	return s->stop.thread ? (int)s->stop.thread - 1 : 0;
+}
+
+/** kdb_cmd_cpu - cpu: show CPUs; cpu N: look at CPU N (prompt [N]kdb>). */
+int kdb_cmd_cpu(struct kdb_session *s, int argc, const char **argv)
+{
+	unsigned n = cpu_count(s);
+	u64 v;
+	int r;
+
+	if (argc == 0) {
+		kdb_printf(s, "Currently on cpu %d\n", s->cpu);
+		if (n == 1)
+			kdb_printf(s, "Available cpus: 0\n");
+		else
+			kdb_printf(s, "Available cpus: 0-%u\n", n - 1);
+		return 0;
+	}
+	if (argc > 1)
+		return -KDB_TOOMANYARGS;
+	if (kdb_getularg(argv[1], &v) || v > 0x7fffffff)
+		return -KDB_BADINT;
+	r = kdb_select_cpu(s, (int)v);
+	if (r)
+		return r;
+	s->cpu = (int)v;
+	return 0;
+}
+
+/** kdb_cmd_kgdb - kgdb: give the line to gdb (it returns with $3#33). */
+int kdb_cmd_kgdb(struct kdb_session *s, int argc, const char **argv)
+{
+	if (argc)
+		return -KDB_TOOMANYARGS;
+	kdb_printf(s, "Entering please attach debugger or use $D#44+ or $3#33\n");
+	return KDB_CMD_KGDB;
+}
+
+/** kdb_cmd_reboot - reboot: restart the machine at once. */
+int kdb_cmd_reboot(struct kdb_session *s, int argc, const char **argv)
+{
+	int r;
+
+	if (argc)
+		return -KDB_TOOMANYARGS;
+	if (!s->target->ops->reboot)
+		return -KDB_NOTAVAIL;
+	r = s->target->ops->reboot(s->target);
+	kdb_printf(s, "reboot: the machine did not restart\n");
+	return kdb_err_to_diag(r ? r : -EKDB_EIO);
+}
+
+/** kdb_cmd_sr - sr <key>: the sysrq action of <key> (e.g. sr h lists them). */
+int kdb_cmd_sr(struct kdb_session *s, int argc, const char **argv)
+{
+	int r;
+
+	if (argc != 1)
+		return -KDB_ARGCOUNT;
+	if (strlen(argv[1]) != 1)
+		return -KDB_BADARG;
+	if (!s->target->ops->sysrq)
+		return -KDB_NOTAVAIL;
+	r = s->target->ops->sysrq(s->target, argv[1][0]);
+	return r ? -KDB_BADARG : 0;
+}

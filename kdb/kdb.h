@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kdb.h - kdb internals shared by the files of kdb/: diagnostics, the
+ * command table, output, line editing, environment and expressions.
+ */
+#ifndef KDB_KDB_H
+#define KDB_KDB_H
+
+#include <ekdb/kdb.h>
+#include <ekdb/errno.h>
+#include <ekdb/fmt.h>
+#include <ekdb/string.h>
+
+/* Diagnostics (negative returns of commands), Linux's KDB_* numbering. */
+enum kdb_diag {
+	KDB_NOTFOUND = 1,	/* "Command Not Found" */
+	KDB_ARGCOUNT,		/* "Improper argument count, see usage." */
+	KDB_BADWIDTH,
+	KDB_BADRADIX,
+	KDB_NOTENV,
+	KDB_NOENVVALUE,
+	KDB_NOTIMP,
+	KDB_ENVFULL,
+	KDB_ENVBUFFULL,
+	KDB_TOOMANYBPT,
+	KDB_TOOMANYDBREGS,
+	KDB_DUPBPT,
+	KDB_BPTNOTFOUND,
+	KDB_BADMODE,
+	KDB_BADINT,
+	KDB_INVADDRFMT,
+	KDB_BADREG,
+	KDB_BADCPUNUM,
+	KDB_BADLENGTH,
+	KDB_NOBP,
+	KDB_BADADDR,
+	KDB_NOPERM,
+	/* ekdb additions */
+	KDB_BADARG,		/* "Invalid argument" */
+	KDB_NOSYM,		/* "Symbol not found" */
+	KDB_TOOMANYARGS,	/* "Too many arguments" */
+	KDB_NOTAVAIL,		/* the target cannot do this (op missing) */
+	KDB_NOTHERE,		/* not from gdb's monitor / not while defining */
+	KDB_DIAG_MAX,
+};
+
+/* diag.c */
+const char *kdb_diag_msg(int diag);
+/* kdb_err_to_diag - a -EKDB_E* code from a target op as a -KDB_* diagnostic. */
+int kdb_err_to_diag(int err);
+void kdb_print_diag(struct kdb_session *s, int diag);
+
+/* argv.c: split @line (modified in place) into @argv; returns argc or -KDB_*. */
+int kdb_tokenize(char *line, const char **argv, int max);
+
+/* cmdtab.c */
+const struct kdb_cmd *kdb_lookup(const char *name);
+bool kdb_cmd_allowed(u32 mask, u32 flags, bool no_args);
+/* kdb_for_each_cmd - built-in then late commands, in order; stops when fn returns non-zero. */
+int kdb_for_each_cmd(int (*fn)(const struct kdb_cmd *c, void *arg), void *arg);
+/* kdb_class_name - human name of the class that refused a command. */
+const char *kdb_class_name(u32 flags);
+
+/* main.c: run one command line (with | grep); returns 0, KDB_CMD_*, or -KDB_*. */
+int kdb_exec_line(struct kdb_session *s, const char *line);
+
+/* pager.c: output */
+void kdb_puts(struct kdb_session *s, const char *str);
+void kdb_write(struct kdb_session *s, const char *p, size_t n);
+void kdb_out_begin(struct kdb_session *s);	/* a new command: pager, grep reset */
+void kdb_out_end(struct kdb_session *s);	/* flush a partial line */
+/* kdb_raw - straight to the line (prompt, echo): no pager, no grep. */
+void kdb_raw(struct kdb_session *s, const char *p, size_t n);
+void kdb_raw_str(struct kdb_session *s, const char *str);
+bool kdb_grep_set(struct kdb_session *s, const char *pattern);
+bool kdb_grep_match(const struct kdb_session *s, const char *line);
+/* kdb_interrupted - output was aborted (q at more>, Ctrl-C): stop producing it. */
+static inline bool kdb_interrupted(const struct kdb_session *s)
+{
+	return s->aborted;
+}
+
+/* lineedit.c: input */
+#define KDB_GETC_EOF	(-2)
+int kdb_getc(struct kdb_session *s);		/* byte or KDB_GETC_EOF; spins on no-char */
+int kdb_poll_char(struct kdb_session *s);	/* byte, EKDB_NO_CHAR or KDB_GETC_EOF */
+/* kdb_readline - edit one line after @prompt; 0 line ready, 1 gdb seen, -1 EOF. */
+int kdb_readline(struct kdb_session *s, const char *prompt);
+void kdb_typeahead_push(struct kdb_session *s, u8 c);
+
+/* history.c */
+void kdb_hist_add(struct kdb_session *s, const char *line);
+/* kdb_hist_get - the @back'th previous line (0 = newest), NULL past the oldest. */
+const char *kdb_hist_get(const struct kdb_session *s, unsigned back);
+
+/* env.c */
+void kdb_env_defaults(struct kdb_session *s);
+const char *kdb_getenv(const struct kdb_session *s, const char *name);
+int kdb_setenv(struct kdb_session *s, const char *name, const char *value);
+/* kdb_getenv_int - numeric variable or @dflt when unset/not a number. */
+long kdb_getenv_int(const struct kdb_session *s, const char *name, long dflt);
+
+/* expr.c: symbols */
+bool kdb_sym_by_addr(struct kdb_session *s, u64 addr, struct ksym *sym, u64 *off);
+/* kdb_symbol_print - "0xADDR (sym+0xoff)" or "0xADDR" when unknown. */
+void kdb_symbol_print(struct kdb_session *s, u64 addr);
+/* kdb_sym_fmt - "sym+0xoff/0xsize" into @buf; returns false when unknown. */
+bool kdb_sym_fmt(struct kdb_session *s, u64 addr, char *buf, size_t size);
+int kdb_reg_value(struct kdb_session *s, const char *name, u64 *value);
+
+/* cmd_task.c: the task whose context rd/bt show; helpers for other files */
+int kdb_task_count(struct kdb_session *s);
+bool kdb_find_task_pid(struct kdb_session *s, int pid, struct ekdb_task *t);
+bool kdb_current_task(struct kdb_session *s, int cpu, struct ekdb_task *t);
+int kdb_select_cpu(struct kdb_session *s, int cpu);
+int kdb_stop_cpu(struct kdb_session *s);
+
+/* cmd_run.c: ssb helper */
+bool kdb_insn_is_branch(const u8 *insn, size_t len);
+
+/* cmd_defcmd.c: line capture while defining; true if @line was taken. */
+bool kdb_defcmd_capture(struct kdb_session *s, const char *line);
+int kdb_defcmd_lookup(const struct kdb_session *s, const char *name);
+int kdb_defcmd_exec(struct kdb_session *s, int idx);
+
+/* The command handlers (one family per file). */
+int kdb_cmd_md(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_mm(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_rd(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_rm(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_ef(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_bp(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_bl(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_bc(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_go(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_ss(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_cpu(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_kgdb(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_reboot(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_sr(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_ps(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_pid(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_bt(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_help(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_env(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_set(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_summary(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_dmesg(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_lsmod(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_defcmd(struct kdb_session *s, int argc, const char **argv);
+
+#endif
