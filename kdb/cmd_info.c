@@ -14,7 +14,7 @@ static int help_row(const struct kdb_cmd *c, void *arg)
 
 	if (kdb_interrupted(s))
 		return 1;
-	kdb_printf(s, "%-15.15s %-20s%s\n", c->name, c->usage ? c->usage : "", c->help ? c->help : "");
+	kdb_printf(s, "%-15.15s %-20s %s\n", c->name, c->usage ? c->usage : "", c->help ? c->help : "");
 	return 0;
 }
 
@@ -42,13 +42,13 @@ int kdb_cmd_help(struct kdb_session *s, int argc, const char **argv)
 			kdb_printf(s, "Unknown kdb command: '%s'\n", argv[1]);
 			return -KDB_NOTFOUND;
 		}
-		kdb_printf(s, "%-15.15s %-20s%s\n", s->defs[d].name, s->defs[d].usage, s->defs[d].help);
+		kdb_printf(s, "%-15.15s %-20s %s\n", s->defs[d].name, s->defs[d].usage, s->defs[d].help);
 		return 0;
 	}
 	kdb_for_each_cmd(help_row, s);
 	for (int i = 0; i < KDB_MAX_DEFCMD && !kdb_interrupted(s); i++)
 		if (s->defs[i].used)
-			kdb_printf(s, "%-15.15s %-20s%s\n", s->defs[i].name, s->defs[i].usage,
+			kdb_printf(s, "%-15.15s %-20s %s\n", s->defs[i].name, s->defs[i].usage,
 				   s->defs[i].help);
 	return 0;
 }

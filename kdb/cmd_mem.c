@@ -72,7 +72,7 @@ static bool md_line(struct kdb_session *s, u64 addr)
 	for (i = 0; i < MD_BYTES_PER_LINE; i++)
 		ascii[i] = i < n ? (isprint(buf[i]) ? (char)buf[i] : '.') : ' ';
 	ascii[MD_BYTES_PER_LINE] = 0;
-	kdb_printf(s, "  %s\n", ascii);
+	kdb_printf(s, " %s\n", ascii);
 	if (n < MD_BYTES_PER_LINE) {
 		kdb_printf(s, "kdb_getarea: Bad address 0x%llx\n", (unsigned long long)(addr + (u64)n));
 		return false;

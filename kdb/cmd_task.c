@@ -240,9 +240,17 @@ int kdb_cmd_bt(struct kdb_session *s, int argc, const char **argv)
 			n = (int)v;
 			ncpu = n + 1;
 		}
-		for (; n < ncpu && !kdb_interrupted(s); n++)
-			if (kdb_current_task(s, n, &t))
-				bt_task(s, &t);
+		for (; n < ncpu && !kdb_interrupted(s); n++) {
+			if (!kdb_current_task(s, n, &t)) {
+				/* no task marked running there: trace the CPU itself */
+				memset(&t, 0, sizeof(t));
+				ekdb_snprintf(t.comm, sizeof(t.comm), "CPU#%d", n);
+				t.running = true;
+				t.cpu = n;
+				t.state = 'R';
+			}
+			bt_task(s, &t);
+		}
 		return 0;
 	}
 	if (argc == 0) {

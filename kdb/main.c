@@ -39,8 +39,8 @@ static int eval_unknown(struct kdb_session *s, int argc, const char **argv)
 	int next = 0, r;
 	u64 v;
 
-	r = kdb_getaddrarg(s, argc - 1, argv, &next, &v);
-	if (r || next != argc) {
+	r = kdb_getaddrarg(s, argc, argv, &next, &v);
+	if (r || next != argc + 1) {
 		kdb_printf(s, "Unknown kdb command: '%s'\n", argv[0]);
 		return -KDB_NOTFOUND;
 	}
@@ -283,6 +283,7 @@ struct ekdb_resume kdb_session_run(struct kdb_session *s, const struct ekdb_stop
 	s->handed_to_gdb = false;
 	s->sniff_len = 0;
 	s->cpu = kdb_stop_cpu(s);
+	kdb_select_cpu(s, s->cpu);	/* rd, bt and %reg look at the CPU that stopped */
 	if (ssb_continue(s)) {
 		s->resume.action = EKDB_RESUME_STEP;
 		return s->resume;
