@@ -58,7 +58,7 @@ static void screen_check(void)
 {
 	char row[VGA_SCREEN_ROW_MAX];
 
-	out("xxxxxxxxxxxxxxxxxxxx\rbs-test: abcd\b\bXY\n");
+	out("xxxxxxxxxxxxx\rbs-test: abcd\b\bXY\n");
 	out("tab:\tT|\n");
 	kt->flush(kt);
 	for (u16 y = 0; vga_screen_row(y, row, sizeof(row)); y++)

@@ -34,7 +34,7 @@ static int kbd_t_getc(struct ekdb_transport *t)
 
 	if (queue_pos < queue_len)
 		return (u8)queue[queue_pos++];
-	vga_screen_sync();
+	vga_screen_sync_try();		/* also polled from the timer tick: never wait */
 	for (unsigned i = 0; i < 4 && i8042_read(&status, &data); i++) {
 		int n = kbd_feed(&kstate, status, data, queue);
 

@@ -32,7 +32,9 @@ static u32 mask_channel(u32 mask, u8 v)
 		shift++;
 	while (shift + bits < 32 && (mask & (1u << (shift + bits))))
 		bits++;
-	val = bits >= 8 ? (u32)v << (bits - 8) : (u32)v >> (8 - bits);
+	if (bits > 16)
+		bits = 16;
+	val = ((u32)v * ((1u << bits) - 1) + 127) / 255;	/* 0xff -> all ones */
 	return (val << shift) & mask;
 }
 

@@ -34,6 +34,25 @@ static struct fbcon fbcon;
 static struct vgatext vgatext;
 static enum screen_kind screen;
 static u8 *screen_base;			/* address used for the last draw */
+static int screen_lock_word;		/* CPUs share the screen: printk, kdb, the tick's poll */
+
+#define LOCK_SPINS	20000000UL	/* then draw anyway: the holder may be stopped for good */
+
+static bool screen_lock(unsigned long spins)
+{
+	for (unsigned long i = 0; i < spins; i++) {
+		if (!__atomic_exchange_n(&screen_lock_word, 1, __ATOMIC_ACQUIRE))
+			return true;
+		cpu_relax();
+	}
+	return false;
+}
+
+static void screen_unlock(bool held)
+{
+	if (held)
+		__atomic_store_n(&screen_lock_word, 0, __ATOMIC_RELEASE);
+}
 
 /* Where the CPU reaches physical @phys (@len bytes) now; NULL if it cannot. */
 static void *reach(u64 phys, u64 len)
@@ -100,18 +119,42 @@ bool vga_screen_ready(void)
 
 void vga_screen_write(const char *s, size_t len)
 {
-	if (screen != SCREEN_NONE)
-		tg_write(&grid, s, len);
+	bool held;
+
+	if (screen == SCREEN_NONE)
+		return;
+	held = screen_lock(LOCK_SPINS);
+	tg_write(&grid, s, len);
+	screen_unlock(held);
 }
 
-void vga_screen_sync(void)
+static void sync_locked(void)
 {
-	if (screen == SCREEN_NONE || !update_base())
+	if (!update_base())
 		return;
 	if (screen == SCREEN_FB)
 		fbcon_sync(&fbcon);
 	else
 		vgatext_sync(&vgatext);
+}
+
+void vga_screen_sync(void)
+{
+	bool held;
+
+	if (screen == SCREEN_NONE)
+		return;
+	held = screen_lock(LOCK_SPINS);
+	sync_locked();
+	screen_unlock(held);
+}
+
+void vga_screen_sync_try(void)
+{
+	if (screen != SCREEN_NONE && screen_lock(1)) {
+		sync_locked();
+		screen_unlock(true);
+	}
 }
 
 void vga_screen_cursor(bool on)

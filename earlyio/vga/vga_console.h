@@ -29,6 +29,8 @@ bool vga_screen_ready(void);
 void vga_screen_write(const char *s, size_t len);
 /* Draw what changed since the last sync. */
 void vga_screen_sync(void);
+/* The same, unless another CPU is drawing right now (for polling paths). */
+void vga_screen_sync_try(void);
 /* Show or hide the cursor. */
 void vga_screen_cursor(bool on);
 /* Row @y of the grid as text (host-style check from kernel tests), cols + 1 bytes. */
