@@ -254,6 +254,8 @@ static int sniff_byte(struct kdb_session *s, int c)
 
 	s->sniff[s->sniff_len++] = (char)c;
 	r = gdb_sniff(s->sniff, s->sniff_len);
+	if (c == '\r' || c == '\n')
+		r = GDB_SNIFF_NO;	/* a person pressed Enter */
 
 	if (r == GDB_SNIFF_YES)
 		return 1;

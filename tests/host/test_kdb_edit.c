@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * test_kdb_edit.c - kdb input and output over the byte channel: the line
+ * editor fed VT100 escape sequences, history, tab completion, the more>
+ * pager, Ctrl-C, repeat on Enter, and gdb traffic at the prompt.
+ */
+#include "kdb_test_util.h"
+#include "../../kdb/kdb.h"
+
+#define LEFT	"\x1b[D"
+#define RIGHT	"\x1b[C"
+#define UP	"\x1b[A"
+#define DOWN	"\x1b[B"
+#define HOME	"\x1b[H"
+#define END	"\x1b[F"
+#define DEL	"\x1b[3~"
+
+/* The command line kdb ended up with: an unknown word is echoed back. */
+static const char *typed(const char *keys)
+{
+	static char in[2048];
+	const char *o, *p, *q;
+	static char word[256];
+
+	snprintf(in, sizeof(in), "%s\r", keys);
+	o = kdb_run(in);
+	p = strstr(o, "Unknown kdb command: '");
+	if (!p) {
+		/* a word that is also a number or symbol is evaluated: "acd = 0x..." */
+		p = strrchr(o, '\n');
+		while (p > o && p[-1] != '\n')
+			p--;
+		q = strstr(o, " = 0x");
+		if (!q)
+			return o;
+		p = q;
+		while (p > o && p[-1] != '\n')
+			p--;
+		snprintf(word, sizeof(word), "%.*s", (int)(q - p), p);
+		return word;
+	}
+	p += 22;
+	q = strchr(p, '\'');
+	snprintf(word, sizeof(word), "%.*s", (int)(q - p), p);
+	return word;
+}
+
+static void test_editing_keys(void **state)
+{
+	assert_string_equal(typed("abd" LEFT LEFT "X"), "aXbd");
+	assert_string_equal(typed("abd" HOME "X"), "Xabd");
+	assert_string_equal(typed("abd" HOME END "X"), "abdX");
+	assert_string_equal(typed("abcd" LEFT LEFT "\x7f"), "acd");	/* DEL key = backspace */
+	assert_string_equal(typed("abcd" LEFT LEFT "\b"), "acd");
+	assert_string_equal(typed("abcd" HOME DEL), "bcd");
+	assert_string_equal(typed("abcd" HOME RIGHT DEL), "acd");
+	assert_string_equal(typed("ab" "\x1b[1~" "X" "\x1b[4~" "Y"), "XabY");
+	assert_string_equal(typed("ab" "\x1bOH" "X" "\x1bOF" "Y"), "XabY");
+	assert_string_equal(typed("ab\x01X\x05Y"), "XabY");		/* Ctrl-A, Ctrl-E */
+	assert_string_equal(typed("ab\x02\x02\x04"), "b");		/* Ctrl-B, Ctrl-D */
+	assert_string_equal(typed("junk\x15ok"), "ok");			/* Ctrl-U */
+	assert_string_equal(typed("a\x1b[9~b\x1bxc"), "abc");		/* unknown sequences ignored */
+	assert_string_equal(typed(LEFT "\b" DEL "z"), "z");		/* edits at the edges */
+	assert_string_equal(typed("q\x07w"), "qw");			/* other control bytes */
+}
+
+static void test_echo(void **state)
+{
+	const char *o = kdb_run("abd" LEFT LEFT "X\r");
+
+	/* insert in the middle: the tail is redrawn and the cursor moved back */
+	assert_has(o, "[0]kdb> abd\b\bXbd\b\b");
+	o = kdb_run("ab\x7f\r");
+	assert_has(o, "ab\b \b");
+}
+
+static void test_crlf(void **state)
+{
+	/* CR LF is one Enter, not an Enter and an empty (repeating) line */
+	const char *o = kdb_run("md 0x1000 1\r\nrd\r\n");
+
+	assert_has(o, "rax:");
+	assert_int_equal(strstr(strstr(o, "0x0000000000001000"), "0x0000000000001010") == NULL, 1);
+}
+
+static void test_history_keys(void **state)
+{
+	assert_string_equal(typed("first"), "first");
+	assert_string_equal(typed("second"), "second");
+	assert_string_equal(typed(UP), "second");
+	assert_string_equal(typed(UP UP), "first");
+	assert_string_equal(typed(UP UP UP UP), "first");		/* stops at the oldest */
+	assert_string_equal(typed(UP UP DOWN), "first");	/* "first" was run again */
+	assert_string_equal(typed("new" UP DOWN), "new");		/* back to the edited line */
+	assert_string_equal(typed(UP "X"), "newX");
+	assert_string_equal(typed("\x10\x10"), "new");			/* Ctrl-P */
+}
+
+static void test_history_32(void **state)
+{
+	static char in[4096];
+	size_t n = 0;
+
+	for (int i = 0; i < 40; i++)
+		n += (size_t)snprintf(in + n, sizeof(in) - n, "c%d\r", i);
+	kdb_run(in);
+	n = 0;
+	for (int i = 0; i < 32; i++)
+		n += (size_t)snprintf(in + n, sizeof(in) - n, "%s", UP);
+	assert_string_equal(typed(in), "c8");
+}
+
+static void test_completion(void **state)
+{
+	const char *o;
+
+	assert_has(kdb_run("md setup_a\t 1\r"), "0xffffffff81000100 ");	/* unique */
+	assert_has(kdb_run("md jif\t 1\r"), "0x0000000000001100 ");
+	/* common prefix of setup_arch/setup_boot_params is setup_ */
+	o = kdb_run("setu\t\r");
+	assert_has(o, "[0]kdb> setup_\n");
+	assert_has(o, "Unknown kdb command: 'setup_'");
+	/* double tab lists */
+	o = kdb_run("md setup_\t\t\x15\r");
+	assert_has(o, "\n2 symbols are found.\nsetup_arch\nsetup_boot_params\n[0]kdb> md setup_");
+	/* limited by DTABCOUNT */
+	o = kdb_run("many_\t\t\x15\r");
+	assert_has(o, "40 symbols are found. Only the first 30 are shown");
+	assert_has(o, "many_29\n");
+	assert_hasnt(o, "many_30");
+	/* nothing matches, or no word: nothing happens */
+	assert_string_equal(typed("zzz\t"), "zzz");
+	assert_string_equal(typed("\tx"), "x");
+	F.sim.ops.sym_get = NULL;
+	assert_string_equal(typed("setu\t"), "setu");
+}
+
+static void test_pager(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "5");
+	/* 4 lines, more>, q: stop */
+	o = kdb_run("md 0x1000 20\rq");
+	assert_has(o, "0x0000000000001030 ");
+	assert_has(o, "more> ");
+	assert_hasnt(o, "0x0000000000001040 ");
+	/* space: another page; Enter: one more line */
+	o = kdb_run("md 0x1000 20\r \rq");
+	assert_has(o, "0x0000000000001070 ");
+	assert_has(o, "0x0000000000001080 ");
+	assert_hasnt(o, "0x0000000000001090 ");
+	/* CR LF at more> counts once */
+	o = kdb_run("md 0x1000 20\r\r\nq");
+	assert_has(o, "0x0000000000001040 ");
+	assert_hasnt(o, "0x0000000000001050 ");
+	/* the prompt is wiped */
+	assert_has(F.ch.out, "more> \r      \r");
+	/* grep: only matching lines count */
+	o = kdb_run("md 0x1000 20 | grep 0x00000000000010f\r");
+	assert_has(o, "0x00000000000010f0");
+	assert_hasnt(o, "more>");
+	/* the next command is unaffected */
+	assert_has(kdb_run("md 0x1000 20\rq" "rd\r"), "rax:");
+}
+
+static void test_interrupt(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "10000");
+	/* Ctrl-C typed while output runs stops it; the rest of the input is kept */
+	o = kdb_run("md 0x1000 200\r\x03rd\r");
+	assert_hasnt(o, "0x0000000000001c70");
+	assert_has(o, "rax:");
+	/* bytes typed ahead during output are not lost */
+	o = kdb_run("md 0x1000 4\rcpu\r");
+	assert_has(o, "Currently on cpu 0");
+}
+
+static void test_repeat(void **state)
+{
+	const char *o;
+
+	kdb_run("md 0x1000 1\r");
+	o = kdb_run("\r");
+	assert_has(o, "0x0000000000001010 ");
+	o = kdb_run("\r");
+	assert_has(o, "0x0000000000001020 ");
+	/* commands without repeat: nothing */
+	kdb_run("cpu\r");
+	assert_string_equal(kdb_run("\r"), "[0]kdb> \n[0]kdb> ");
+}
+
+static void test_gdb_at_prompt(void **state)
+{
+	static const char pkt[] = "+$qSupported:multiprocess+;swbreak+#c9";
+	const char *buf;
+	size_t len;
+	const char *o = kdb_run(pkt);
+
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	assert_hasnt(o, "qSupported");		/* not echoed */
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_true(len > 0);
+	assert_true(len <= strlen(pkt));
+	assert_memory_equal(buf, pkt, len);
+	/* the rest of the packet is still unread on the channel */
+	assert_int_equal(F.ch.in_pos + 0, len);
+	kdb_run("$?#3f");
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	/* a person typing '+' or '$' is not gdb */
+	assert_string_equal(typed("+x"), "+x");
+	assert_string_equal(typed("$HOME"), "$HOME");
+	/* not at an empty prompt: ordinary typing */
+	assert_string_equal(typed("a$?#3f"), "a$?#3f");
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_int_equal(len, 0);
+}
+
+static void test_eof(void **state)
+{
+	kdb_run("md 0x1000 1");
+	assert_int_equal(F.r.action, EKDB_RESUME_EOF);
+	kdb_run("md 0x1000 1\x1b[");
+	assert_int_equal(F.r.action, EKDB_RESUME_EOF);
+	kdb_setenv(&F.s, "LINES", "3");
+	kdb_run("md 0x1000 10\r");
+	assert_int_equal(F.r.action, EKDB_RESUME_EOF);
+}
+
+static void test_long_line(void **state)
+{
+	static char in[1024];
+
+	memset(in, 'a', 600);
+	in[600] = 0;
+	assert_int_equal(strlen(typed(in)), KDB_LINE_MAX - 1);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup(f, kdb_fix_setup)
+	const struct CMUnitTest tests[] = {
+		T(test_editing_keys), T(test_echo), T(test_crlf), T(test_history_keys),
+		T(test_history_32), T(test_completion), T(test_pager), T(test_interrupt),
+		T(test_repeat), T(test_gdb_at_prompt), T(test_eof), T(test_long_line),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
