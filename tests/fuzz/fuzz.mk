@@ -34,3 +34,32 @@ fuzz-smoke-gdb-packet: $(BUILD)/fuzz/fuzz_gdb_packet
 	@mkdir -p $(BUILD)/fuzz/corpus-gdb-smoke
 	$(Q)$< -max_total_time=$(FUZZ_SMOKE_SECONDS) -max_len=16384 \
 		$(BUILD)/fuzz/corpus-gdb-smoke tests/fuzz/corpus/gdb
+
+# ---- kdb command line (fuzz_kdb_line) ----
+FUZZ_KDB_SRCS := $(sort $(wildcard kdb/*.c)) $(sort $(wildcard gdbstub/*.c)) lib/fmt.c lib/hex.c \
+                 lib/parse.c lib/errno.c arch/x86/regs_table.c tests/host/sim_target.c \
+                 tests/host/sim_chan.c $(BUILD)/fuzz/gen/kdb_cmds.c
+
+$(BUILD)/fuzz/gen/kdb_cmds.c: kdb/kdb_cmds tools/gen-kdb-cmds.py
+	@mkdir -p $(dir $@)
+	$(Q)$(PYTHON) tools/gen-kdb-cmds.py kdb/kdb_cmds > $@
+
+$(BUILD)/fuzz/fuzz_kdb_line: tests/fuzz/fuzz_kdb_line.c $(FUZZ_KDB_SRCS) $(wildcard kdb/*.h include/ekdb/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+.PHONY: fuzz-kdb-line fuzz-smoke-kdb-line
+fuzz: fuzz-kdb-line
+fuzz-smoke: fuzz-smoke-kdb-line
+
+fuzz-kdb-line: $(BUILD)/fuzz/fuzz_kdb_line
+	@mkdir -p $(BUILD)/fuzz/corpus-kdb
+	$(Q)$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+		$(BUILD)/fuzz/corpus-kdb tests/fuzz/corpus/kdb
+
+fuzz-smoke-kdb-line: $(BUILD)/fuzz/fuzz_kdb_line
+	$(Q)$< -runs=0 tests/fuzz/corpus/kdb
+	@mkdir -p $(BUILD)/fuzz/corpus-kdb-smoke
+	$(Q)$< -max_total_time=$(FUZZ_SMOKE_SECONDS) -max_len=4096 \
+		$(BUILD)/fuzz/corpus-kdb-smoke tests/fuzz/corpus/kdb

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fuzz_kdb_line.c - libFuzzer target: arbitrary bytes typed at the kdb
+ * prompt over the sim target.  The first byte picks the number of CPUs,
+ * LINES (pager on/off), cmd_enable and how often the channel says "no
+ * byte yet"; the rest is the keyboard.  The session is re-entered after
+ * every resume (go, ss, kgdb), as the core would, until the input ends.
+ * The initial command file runs first, so defcmd macros are reachable.
+ */
+#include <ekdb/kdb.h>
+#include <stdint.h>
+#include <stddef.h>
+#include "sim_target.h"
+#include "sim_chan.h"
+
+#define FUZZ_MAX_ENTRIES	256
+
+static struct sim_target sim;
+static struct sim_chan ch;
+static struct kdb_session s;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const u32 masks[] = { KDB_ENABLE_ALL, 0, KDB_ENABLE_MEM_READ | KDB_ENABLE_INSPECT, 0x1fe };
+	struct ekdb_stop stop = { .reason = EKDB_STOP_ENTRY, .signal = 5, .thread = 1,
+				  .bp_index = -1, .vector = -1 };
+	struct ekdb_resume r;
+	unsigned mode;
+
+	if (!size)
+		return 0;
+	mode = data[0];
+	sim_target_init(&sim, 1 + (mode & 1));
+	sim_target_setup_frames(&sim);
+	sim_chan_init(&ch);
+	ch.nochar_every = (mode >> 5) & 3;
+	if (kdb_session_init(&s, &sim.t, &ch.chan))
+		__builtin_trap();
+	kdb_run_cmds(&s, kdb_builtin_cmds);
+	s.cmd_enable = masks[(mode >> 1) & 3];
+	if (mode & 8)
+		kdb_run_cmds(&s, "set LINES 10000\n");
+	sim_chan_clear_output(&ch);
+	sim_chan_feed(&ch, data + 1, size - 1);
+	for (int i = 0; i < FUZZ_MAX_ENTRIES; i++) {
+		r = kdb_session_run(&s, &stop, true);
+		if (r.action == EKDB_RESUME_EOF)
+			break;
+		stop.reason = r.action == EKDB_RESUME_STEP ? EKDB_STOP_STEP :
+			      (enum ekdb_stop_reason)(i % (EKDB_STOP_SYSRQ + 1));
+		stop.bp_index = (i & 1) ? 0 : -1;
+		if (ch.out_len > SIM_CHAN_OUT_MAX / 2)
+			sim_chan_clear_output(&ch);
+	}
+	return 0;
+}
