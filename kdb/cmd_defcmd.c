@@ -65,8 +65,12 @@ int kdb_cmd_defcmd(struct kdb_session *s, int argc, const char **argv)
 	}
 	if (argc != 3 && argc != 1)
 		return -KDB_ARGCOUNT;
-	if (s->monitor)
+	if (s->monitor || s->depth) {
+		/* not from gdb's monitor, and never while a macro runs: its body must not move */
+		kdb_printf(s, "defcmd: cannot define a macro %s\n",
+			   s->monitor ? "from gdb's monitor" : "inside a macro");
 		return -KDB_NOTHERE;
+	}
 	if (kdb_lookup(argv[1])) {
 		kdb_printf(s, "defcmd: '%s' is already a kdb command\n", argv[1]);
 		return -KDB_BADARG;
@@ -104,7 +108,7 @@ bool kdb_defcmd_capture(struct kdb_session *s, const char *line)
 	struct kdb_defcmd *d;
 	size_t n;
 
-	if (s->defining < 0)
+	if (s->defining < 0 || s->depth)
 		return false;
 	d = &s->defs[s->defining];
 	while (*line == ' ' || *line == '\t')
@@ -153,7 +157,11 @@ int kdb_defcmd_exec(struct kdb_session *s, int idx)
 	s->depth++;
 	while (pos < end && !kdb_interrupted(s)) {
 		const char *nl = memchr(s->defpool + pos, '\n', end - pos);
-		size_t n = (size_t)(nl - (s->defpool + pos));
+		size_t n;
+
+		if (!nl)
+			break;	/* cannot happen: bodies end in '\n' and do not move while running */
+		n = (size_t)(nl - (s->defpool + pos));
 
 		memcpy(line, s->defpool + pos, n);
 		line[n] = 0;

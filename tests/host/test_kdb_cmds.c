@@ -430,6 +430,9 @@ static void test_defcmd(void **state)
 	/* self-recursion is bounded */
 	o = kdb_run("defcmd loop \"\" \"\"\n loop\nendefcmd\nloop\n");
 	assert_has(o, "nested too deep");
+	/* a macro may not define macros (its body would move under it) */
+	o = kdb_run("defcmd bad \"\" \"\"\n defcmd bad\n x\nendefcmd\nbad\nendefcmd\n");
+	assert_has(o, "cannot define a macro inside a macro");
 	/* a macro that resumes */
 	kdb_run("defcmd cont \"\" \"\"\n go\nendefcmd\ncont\n");
 	assert_int_equal(F.r.action, EKDB_RESUME_CONTINUE);
