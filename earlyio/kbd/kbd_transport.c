@@ -110,8 +110,8 @@ struct ekdb_transport *kbd_screen_transport(int *err)
 	if (vga_screen_init())
 		pr_warn("kgdb: ekgdboc=kbd: no screen to draw on (no framebuffer): "
 			"keyboard input only\n");
-	pr_info("kgdb: ekgdboc=kbd: i8042 keyboard (config 0x%02x), output on the %s\n", config,
-		vga_screen_ready() ? "screen" : "serial line only");
+	pr_info("kgdb: ekgdboc=kbd: i8042 keyboard (config 0x%02x), %s\n", config,
+		vga_screen_ready() ? "output on the screen" : "no output side (no screen)");
 	return &kbd_transport;
 }
 
