@@ -8,7 +8,8 @@
  *        (80-byte lines, drawn after each line, as the printk console does)
  *   fbbench: kdb-style <N> chars in <us> us: <cps> chars/s
  *        (byte by byte into the grid, drawn once at the end, as ekgdboc=kbd does)
- *   fbbench: full-screen scroll <us> us (mean of <k>, every row full)
+ *   fbbench: full-screen scroll <us> us (mean of <k>, every row full; copying pixel rows instead: <us> us)
+ *        (row r of that test is the alphabet starting at letter r % 26)
  *   fbbench: <cps> chars/s, scroll <us> us        <- the summary line
  *
  * Or "fbbench: no screen (...)" when there is no framebuffer.
@@ -44,11 +45,44 @@ static void make_line(char *line, unsigned k)
 	line[FBBENCH_LINE - 1] = '\n';
 }
 
+/* Row @r of the scroll test: the alphabet from letter r % 26, cols wide. */
+static void full_row(char *buf, unsigned cols, unsigned r)
+{
+	for (unsigned i = 0; i < cols; i++)
+		buf[i] = (char)('A' + (i + r) % 26);
+}
+
+/* Mean cost of one '\n' + draw with every row full and unlike its neighbours. */
+static u64 scroll_cost(const struct vga_screen_info *info, bool by_copy)
+{
+	char full[VGA_SCREEN_ROW_MAX];
+	u64 t0, us = 0;
+
+	vga_screen_scroll_by_copy(by_copy);
+	for (unsigned r = 0; r < info->rows; r++) {
+		full_row(full, info->cols, r);
+		vga_screen_write("\n", 1);
+		vga_screen_write(full, info->cols);
+	}
+	vga_screen_sync();
+	for (unsigned k = 0; k < SCROLL_ROUNDS; k++) {
+		t0 = rdtsc();
+		vga_screen_write("\n", 1);
+		vga_screen_sync();
+		us += tsc_to_us(rdtsc() - t0);
+		full_row(full, info->cols, info->rows + k);
+		vga_screen_write(full, info->cols);
+		vga_screen_sync();
+	}
+	vga_screen_scroll_by_copy(false);
+	return us / SCROLL_ROUNDS;
+}
+
 void fbbench_run(const char *arg)
 {
 	struct vga_screen_info info;
-	char line[FBBENCH_LINE], full[VGA_SCREEN_ROW_MAX];
-	u64 kib = 0, n, t0, us_printk, us_kdb, us_scroll = 0;
+	char line[FBBENCH_LINE];
+	u64 kib = 0, n, t0, us_printk, us_kdb, us_scroll, us_copy;
 	int err = vga_screen_init();
 
 	for (; *arg >= '0' && *arg <= '9'; arg++)
@@ -80,23 +114,8 @@ void fbbench_run(const char *arg)
 	vga_screen_sync();
 	us_kdb = tsc_to_us(rdtsc() - t0);
 
-	/* every row full width, then one '\n' at a time */
-	for (unsigned i = 0; i < info.cols; i++)
-		full[i] = (char)('A' + i % 26);
-	for (unsigned r = 0; r < info.rows; r++) {
-		vga_screen_write("\n", 1);
-		vga_screen_write(full, info.cols);
-	}
-	vga_screen_sync();
-	for (unsigned k = 0; k < SCROLL_ROUNDS; k++) {
-		t0 = rdtsc();
-		vga_screen_write("\n", 1);
-		vga_screen_sync();
-		us_scroll += tsc_to_us(rdtsc() - t0);
-		vga_screen_write(full, info.cols);
-		vga_screen_sync();
-	}
-	us_scroll /= SCROLL_ROUNDS;
+	us_scroll = scroll_cost(&info, false);
+	us_copy = scroll_cost(&info, true);
 	vga_screen_write("\n", 1);
 	vga_screen_sync();
 
@@ -106,8 +125,9 @@ void fbbench_run(const char *arg)
 	pr_info("fbbench: kdb-style %llu chars in %llu us: %llu chars/s\n",
 		(unsigned long long)n, (unsigned long long)us_kdb,
 		(unsigned long long)per_second(n, us_kdb));
-	pr_info("fbbench: full-screen scroll %llu us (mean of %u, every row full)\n",
-		(unsigned long long)us_scroll, SCROLL_ROUNDS);
+	pr_info("fbbench: full-screen scroll %llu us (mean of %u, every row full; "
+		"copying pixel rows instead: %llu us)\n",
+		(unsigned long long)us_scroll, SCROLL_ROUNDS, (unsigned long long)us_copy);
 	pr_info("fbbench: %llu chars/s, scroll %llu us\n",
 		(unsigned long long)per_second(n, us_printk), (unsigned long long)us_scroll);
 }

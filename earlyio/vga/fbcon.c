@@ -3,10 +3,13 @@
  * fbcon.c - render a textgrid on a 32-bit linear framebuffer (GOP), with
  * the 8x16 font: RGBX8, BGRX8 or bitmask pixels, any size, pitch honoured.
  *
- * Speed: the pixels are only touched in fbcon_sync().  A scroll moves the
- * pixel rows up, copying per text row only the columns that hold text in
- * the source or the destination row (log lines are short), then only
- * cells that differ from the shadow grid `shown` are drawn.
+ * Speed: the pixels are only touched in fbcon_sync(), and only cells that
+ * differ from the shadow grid `shown` (what the pixels show) are drawn.
+ * A scroll is a redraw of the cells that changed (default), or, with
+ * scroll_by_copy, a copy of the pixel rows up first (per text row only
+ * the columns holding text in either row).  Under QEMU TCG both cost the
+ * same (docs/console.md); the redraw never reads the framebuffer, which
+ * is uncached or write-combined on real hardware and slow to read.
  */
 #include "fbcon.h"
 #include "font.h"
@@ -192,7 +195,7 @@ void fbcon_sync(struct fbcon *fc)
 
 	tg_take(fc->grid, &scrolled, &lo, &hi);
 	if (scrolled) {
-		if (scrolled < fc->rows)
+		if (fc->scroll_by_copy && scrolled < fc->rows)
 			scroll_pixels(fc, scrolled);
 		lo = 0;
 		hi = fc->rows;

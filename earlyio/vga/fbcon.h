@@ -5,9 +5,9 @@
  *
  * The console covers the top-left cols*8 x rows*16 pixels; the margin to
  * the right and below is cleared once.  fbcon_sync() brings the pixels up
- * to date with the grid: when the grid scrolled it moves the pixel rows up
- * (only as much of each row as holds text), then redraws the cells that
- * differ from what the pixels show.
+ * to date with the grid: it redraws the cells that differ from what the
+ * pixels show; with scroll_by_copy set it first moves the pixel rows up
+ * when the grid scrolled (only as much of each row as holds text).
  */
 #ifndef EARLYIO_VGA_FBCON_H
 #define EARLYIO_VGA_FBCON_H
@@ -28,6 +28,7 @@ struct fbcon {
 	struct tg_cell shown[FBCON_MAX_COLS * FBCON_MAX_ROWS];	/* what the pixels show */
 	u16 extent[FBCON_MAX_ROWS];	/* shown row y is blank from extent[y] on */
 	u32 scrolls;			/* pixel scrolls done (statistics) */
+	bool scroll_by_copy;		/* scroll by copying pixel rows (reads the framebuffer) */
 };
 
 /*

@@ -163,6 +163,11 @@ void vga_screen_cursor(bool on)
 		tg_set_cursor(&grid, on);
 }
 
+void vga_screen_scroll_by_copy(bool on)
+{
+	fbcon.scroll_by_copy = on;
+}
+
 size_t vga_screen_row(u16 y, char *buf, size_t size)
 {
 	if (screen == SCREEN_NONE || y >= grid.rows || size < (size_t)grid.cols + 1) {

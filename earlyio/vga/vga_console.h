@@ -33,6 +33,8 @@ void vga_screen_sync(void);
 void vga_screen_sync_try(void);
 /* Show or hide the cursor. */
 void vga_screen_cursor(bool on);
+/* Framebuffer scrolls copy pixel rows (true) or redraw changed cells (false, default). */
+void vga_screen_scroll_by_copy(bool on);
 /* Row @y of the grid as text (host-style check from kernel tests), cols + 1 bytes. */
 size_t vga_screen_row(u16 y, char *buf, size_t size);
 /* Geometry for messages and fbbench; false when the screen is not up. */

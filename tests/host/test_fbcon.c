@@ -197,7 +197,7 @@ static void test_draw_text_and_cursor(void **state)
 	}
 }
 
-static void test_scrolling_matches_grid(void **state)
+static void scrolling_matches_grid(bool by_copy)
 {
 	static const char *const words[] = { "kgdb: ", "mem [0x0000-0xffff] usable", "\n", "\n",
 					     "x", "a much longer line of boot log text that wraps ",
@@ -208,6 +208,7 @@ static void test_scrolling_matches_grid(void **state)
 		unsigned seed = 12345;
 
 		fb_setup(&m, shapes[i].format, shapes[i].w, shapes[i].h, shapes[i].pitch);
+		m.fc->scroll_by_copy = by_copy;
 		for (int round = 0; round < 300; round++) {
 			unsigned n;
 
@@ -221,24 +222,39 @@ static void test_scrolling_matches_grid(void **state)
 			fbcon_sync(m.fc);
 			check_screen(&m);
 		}
-		assert_true(m.fc->scrolls > 0 || m.grid.rows == 1);
+		assert_true(!by_copy || m.fc->scrolls > 0 || m.grid.rows == 1);
 		check_margins(&m);
 		fb_teardown(&m);
 	}
+}
+
+static void test_scrolling_matches_grid(void **state)
+{
+	scrolling_matches_grid(false);
+}
+
+static void test_scrolling_by_copy_matches_grid(void **state)
+{
+	scrolling_matches_grid(true);
 }
 
 static void test_scroll_more_than_a_screen(void **state)
 {
 	struct mem_fb m;
 
-	fb_setup(&m, EKDB_FB_BGRX8, 160, 64, 160 * 4);	/* 20x4 */
-	write_sync(&m, "top\n");
-	for (int i = 0; i < 10; i++)
-		tg_write(&m.grid, "line\n", 5);
-	tg_write(&m.grid, "end", 3);
-	fbcon_sync(m.fc);
-	check_screen(&m);
-	fb_teardown(&m);
+	for (int by_copy = 0; by_copy < 2; by_copy++) {
+		fb_setup(&m, EKDB_FB_BGRX8, 160, 64, 160 * 4);	/* 20x4 */
+		m.fc->scroll_by_copy = by_copy;
+		write_sync(&m, "top\n");
+		for (int i = 0; i < 10; i++)
+			tg_write(&m.grid, "line\n", 5);
+		tg_write(&m.grid, "end", 3);
+		fbcon_sync(m.fc);
+		check_screen(&m);
+		write_sync(&m, "\n1\n2");			/* a partial scroll after it */
+		check_screen(&m);
+		fb_teardown(&m);
+	}
 }
 
 static void test_redraw_after_overdraw(void **state)
@@ -271,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_geometry),
 		cmocka_unit_test(test_draw_text_and_cursor),
 		cmocka_unit_test(test_scrolling_matches_grid),
+		cmocka_unit_test(test_scrolling_by_copy_matches_grid),
 		cmocka_unit_test(test_scroll_more_than_a_screen),
 		cmocka_unit_test(test_redraw_after_overdraw),
 		cmocka_unit_test(test_unknown_glyph),
