@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 """Read the screen back as text: decode a QMP screendump with the font the
 console draws with (tools/gen_font.py reads the same Debian PSF font).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 """earlyprintk=vga / efi: the boot log on the GOP framebuffer, read back from
 QMP screendumps with the console's own font (screen.py).  Screens are saved
 as PNG in the test's tmp dir (vga-*.png)."""

@@ -1,15 +1,19 @@
+# SPDX-License-Identifier: GPL-2.0
 """The PS/2 keyboard, polled (earlyio/kbd), typed on through QMP send-key.
 
 Until kdb is wired to ekgdboc=kbd, the kernel's test_kbd=SECONDS self-test
 (kernel-glue/kbdtest.c) runs a small line editor on the keyboard transport
 and echoes on the screen: each byte received is reported raw on ttyS0
 ("kbdtest: key 0x.."), the finished line in the log ("kbdtest: line '...'").
-Screens are saved as PNG in the test's tmp dir (kbd-*.png)."""
+Screens are saved as PNG in the test's tmp dir (kbd-*.png); with
+EKDB_UPDATE_DOCS=1 the typing test also refreshes docs/console-kbdtest.png."""
 
+import os
 import re
+import shutil
 import time
 
-from qemu import BOOT_TIMEOUT
+from qemu import BOOT_TIMEOUT, REPO
 from screen import grab, wait_screen
 
 SERIAL = "earlyprintk=serial,ttyS0,115200"
@@ -41,6 +45,8 @@ def test_typing_reaches_kernel_and_screen(machine, tmp_path):
                     lambda s: s.find("kbdtest> echo Hello, World! 42") is not None)
     r, c = s.find("kbdtest> ")
     assert s.cursor == (c + len("kbdtest> echo Hello, World! 42"), r)
+    if os.environ.get("EKDB_UPDATE_DOCS") == "1":
+        shutil.copy(tmp_path / "kbd-typed.png", os.path.join(REPO, "docs", "console-kbdtest.png"))
     q.send_key("ret")
     m.wait_for(r"kbdtest: line 'echo Hello, World! 42'", timeout=30, fail_on=BAD)
     m.wait_for(DONE, timeout=60, fail_on=BAD)
