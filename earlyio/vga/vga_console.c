@@ -34,6 +34,7 @@ static struct fbcon fbcon;
 static struct vgatext vgatext;
 static enum screen_kind screen;
 static u8 *screen_base;			/* address used for the last draw */
+static bool screen_attached;		/* the renderer has taken its memory */
 static int screen_lock_word;		/* CPUs share the screen: printk, kdb, the tick's poll */
 
 #define LOCK_SPINS	20000000UL	/* then draw anyway: the holder may be stopped for good */
@@ -62,12 +63,31 @@ static void *reach(u64 phys, u64 len)
 	return __va(phys);
 }
 
+/* Hand the renderer its memory (clears the screen, draws the grid). */
+static int attach(u8 *base)
+{
+	int err;
+
+	if (screen == SCREEN_TEXT)
+		err = vgatext_init(&vgatext, base, grid.cols, grid.rows, &grid);
+	else
+		err = fbcon_init(&fbcon, &boot_params.fb, base, &grid);
+	if (!err) {
+		screen_base = base;
+		screen_attached = true;
+	}
+	return err;
+}
+
+/* Use the address valid under the current page tables; false: cannot draw yet. */
 static bool update_base(void)
 {
 	u8 *base = reach(boot_params.fb.base, boot_params.fb.size);
 
 	if (!base)
 		return false;
+	if (!screen_attached)
+		return attach(base) == 0;
 	if (base != screen_base) {
 		screen_base = base;
 		if (screen == SCREEN_FB)
@@ -82,7 +102,6 @@ int vga_screen_init(void)
 {
 	const struct ekdb_framebuffer *fb = &boot_params.fb;
 	u16 cols, rows;
-	u8 *base;
 	int err;
 
 	if (screen != SCREEN_NONE)
@@ -99,17 +118,14 @@ int vga_screen_init(void)
 		if (err)
 			return err;
 	}
-	base = reach(fb->base, fb->format == EKDB_FB_VGA_TEXT ? (u64)cols * rows * 2 : fb->size);
 	tg_init(&grid, grid_cells, cols, rows);
-	if (fb->format == EKDB_FB_VGA_TEXT)
-		err = base ? vgatext_init(&vgatext, base, cols, rows, &grid) : -EKDB_ENODEV;
-	else
-		err = base ? fbcon_init(&fbcon, fb, base, &grid) : -EKDB_ENODEV;
-	if (err)
-		return err;
-	screen_base = base;
 	screen = fb->format == EKDB_FB_VGA_TEXT ? SCREEN_TEXT : SCREEN_FB;
-	return 0;
+	/* Not reachable yet (above the loader's 4 GiB identity map): the grid
+	 * collects text and the first sync under the kernel's tables draws it. */
+	if (!reach(fb->base, fb->size) || update_base())
+		return 0;
+	screen = SCREEN_NONE;
+	return -EKDB_EINVAL;
 }
 
 bool vga_screen_ready(void)
