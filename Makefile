@@ -37,6 +37,8 @@ KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(K
 
 KSRCS := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c $(d)/*.S)))
 KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS))
+include kdb/kdb.mk		# the compiled-in kdb_cmds file
+include earlyio/vga/vga.mk	# the console font, converted at build time
 
 $(BUILD)/k/%.c.o: %.c
 	@mkdir -p $(dir $@)

@@ -205,3 +205,9 @@ int dbg_bp_find_slot(unsigned slot)
 {
 	return slot < X86_HW_SLOTS ? hw_slot_owner[slot] : -1;
 }
+
+void dbg_bp_hit(int i)
+{
+	if (i >= 0 && i < EKDB_MAX_BPS && bps[i].used)
+		bps[i].hits++;
+}

@@ -36,6 +36,7 @@ int dbg_bp_clear_index(int index);
 int dbg_bp_enable_index(int index, bool enable);
 void dbg_bp_remove_owner(enum dbg_bp_owner owner);
 const struct dbg_bp *dbg_bp_get(int index);
+void dbg_bp_hit(int index);		/* count a hit of entry @index */
 /* Put every breakpoint in place except a software one at @skip (0: none). */
 void dbg_bp_install_all(u64 skip);
 /* Take every breakpoint out: original text back, DR7 cleared. */
@@ -75,6 +76,7 @@ int dbg_transport_register(struct ekdb_transport *t);
 void dbg_transport_unregister(struct ekdb_transport *t);
 unsigned dbg_transport_count(void);
 extern const struct ekdb_chan dbg_chan;		/* all transports as one channel */
+void dbg_chan_putc_lines(u8 c);			/* output to non-console transports only */
 void dbg_transports_pre(void);
 void dbg_transports_post(void);
 

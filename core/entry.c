@@ -110,6 +110,7 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 	c->stopped = true;
 	dbg_target_select_cpu(cpu);
 	stop->thread = (u64)cpu + 1;
+	dbg_bp_hit(stop->bp_index);
 	dbg_transports_pre();
 	r = frontend->run(stop, true);
 	x86_state_writeback(&c->state, regs);

@@ -6,11 +6,20 @@
  */
 #include "debug_core.h"
 #include <asm/regs_table.h>
+#include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
+#include <ekdb/kallsyms.h>
+#include <ekdb/kdb.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
 
 static unsigned selected_cpu;
+static const struct ekdb_kernel_ops *kops;
+
+void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops)
+{
+	kops = ops;
+}
 
 void dbg_target_select_cpu(unsigned cpu)
 {
@@ -99,7 +108,7 @@ static int t_thread_get(struct ekdb_target *t, int index, struct ekdb_thread_inf
 	c = &dbg_cpus[index];
 	info->id = (u64)index + 1;
 	info->cpu = index;
-	ekdb_snprintf(info->name, sizeof(info->name), "CPU#%d", index);
+	strlcpy(info->name, index ? "cpu" : "boot cpu", sizeof(info->name));
 	strlcpy(info->state, c->stopped ? "stopped" : (c->online ? "running" : "not started"),
 		sizeof(info->state));
 	return 0;
@@ -122,6 +131,111 @@ static u64 t_thread_current(struct ekdb_target *t)
 	return (u64)dbg_this_cpu() + 1;
 }
 
+/* ---- the breakpoint table, by index (kdb bp/bl/bc/be/bd) ---- */
+static int t_bp_add(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len)
+{
+	return dbg_bp_set(type, addr, len, DBG_OWNER_KDB);
+}
+
+static int t_bp_get(struct ekdb_target *t, int index, struct ekdb_bp_info *info)
+{
+	const struct dbg_bp *b;
+
+	if (index < 0 || index >= EKDB_MAX_BPS)
+		return -EKDB_ERANGE;
+	b = dbg_bp_get(index);
+	if (!b)
+		return -EKDB_ENOENT;
+	*info = (struct ekdb_bp_info){ .type = b->type, .addr = b->addr, .len = b->len,
+		.enabled = b->enabled, .installed = b->installed,
+		.by_gdb = b->owner & DBG_OWNER_GDB, .by_kdb = b->owner & DBG_OWNER_KDB,
+		.slot = b->slot, .hits = b->hits };
+	return 0;
+}
+
+static int t_bp_enable(struct ekdb_target *t, int index, bool enable)
+{
+	return dbg_bp_enable_index(index, enable);
+}
+
+static int t_bp_clear(struct ekdb_target *t, int index)
+{
+	return dbg_bp_clear_index(index);
+}
+
+/* ---- symbols: the kernel's own table ---- */
+static int t_sym_by_name(struct ekdb_target *t, const char *name, struct ksym *sym)
+{
+	return kallsyms_lookup_name(name, sym) ? 0 : -EKDB_ENOENT;
+}
+
+static int t_sym_by_addr(struct ekdb_target *t, u64 addr, struct ksym *sym)
+{
+	return kallsyms_lookup(addr, sym, NULL) ? 0 : -EKDB_ENOENT;
+}
+
+static int t_sym_get(struct ekdb_target *t, unsigned long index, struct ksym *sym)
+{
+	return kallsyms_get(index, sym) ? 0 : -EKDB_ENOENT;
+}
+
+/* ---- CPUs ---- */
+static int t_cpu_select(struct ekdb_target *t, unsigned cpu)
+{
+	if (cpu >= dbg_cpu_count() || !dbg_cpus[cpu].online)
+		return -EKDB_ENOENT;
+	if (!dbg_cpus[cpu].stopped)
+		return -EKDB_EBUSY;
+	dbg_target_select_cpu(cpu);
+	return 0;
+}
+
+static unsigned t_cpu_count(struct ekdb_target *t)
+{
+	return dbg_cpu_count();
+}
+
+/* ---- the kernel's services (NULL until the kernel installs them) ---- */
+static int t_task_get(struct ekdb_target *t, int index, struct ekdb_task *task)
+{
+	return kops && kops->task_get ? kops->task_get(index, task) : -EKDB_ENOENT;
+}
+
+static long t_log_read(struct ekdb_target *t, u64 pos, char *buf, size_t len)
+{
+	return kops && kops->log_read ? kops->log_read(pos, buf, len) : -EKDB_ENOSYS;
+}
+
+static long t_phys_read(struct ekdb_target *t, u64 paddr, void *buf, size_t len)
+{
+	return kops && kops->phys_read ? kops->phys_read(paddr, buf, len) : -EKDB_ENOSYS;
+}
+
+static int t_mod_get(struct ekdb_target *t, int index, struct ekdb_module *mod)
+{
+	return kops && kops->mod_get ? kops->mod_get(index, mod) : -EKDB_ENOENT;
+}
+
+static int t_sys_info(struct ekdb_target *t, struct ekdb_sysinfo *info)
+{
+	return kops && kops->sys_info ? kops->sys_info(info) : -EKDB_ENOSYS;
+}
+
+static int t_reboot(struct ekdb_target *t)
+{
+	return kops && kops->reboot ? kops->reboot() : -EKDB_ENOSYS;
+}
+
+static int t_sysrq(struct ekdb_target *t, char key)
+{
+	return kops && kops->sysrq ? kops->sysrq(key) : -EKDB_ENOSYS;
+}
+
+static void t_gdb_attach(struct ekdb_target *t)
+{
+	dbg_bp_remove_owner(DBG_OWNER_GDB);
+}
+
 static const struct ekdb_target_ops dbg_target_ops = {
 	.mem_read = t_mem_read,
 	.mem_write = t_mem_write,
@@ -136,7 +250,24 @@ static const struct ekdb_target_ops dbg_target_ops = {
 	.thread_get = t_thread_get,
 	.thread_select = t_thread_select,
 	.thread_current = t_thread_current,
-	.monitor = NULL,	/* kdb wires `monitor` */
+	.gdb_attach = t_gdb_attach,
+	.monitor = kdb_monitor,	/* gdb's `monitor <kdb command>` */
+	.bp_add = t_bp_add,
+	.bp_get = t_bp_get,
+	.bp_enable = t_bp_enable,
+	.bp_clear = t_bp_clear,
+	.sym_by_name = t_sym_by_name,
+	.sym_by_addr = t_sym_by_addr,
+	.sym_get = t_sym_get,
+	.task_get = t_task_get,
+	.cpu_select = t_cpu_select,
+	.cpu_count = t_cpu_count,
+	.log_read = t_log_read,
+	.phys_read = t_phys_read,
+	.mod_get = t_mod_get,
+	.sys_info = t_sys_info,
+	.reboot = t_reboot,
+	.sysrq = t_sysrq,
 };
 
 struct ekdb_target dbg_target = {

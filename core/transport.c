@@ -92,3 +92,11 @@ void dbg_transports_post(void)
 		if (transports[i] && transports[i]->post_exception)
 			transports[i]->post_exception(transports[i]);
 }
+
+/* Output to the byte lines only (not screen consoles): gdb packets. */
+void dbg_chan_putc_lines(u8 c)
+{
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
+		if (transports[i] && transports[i]->putc && !transports[i]->is_console)
+			transports[i]->putc(transports[i], c);
+}

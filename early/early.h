@@ -13,6 +13,7 @@ struct ekdb_early_opts {
 	bool kgdbwait;
 	bool kgdbcon;
 	bool bad;			/* a debugger option was malformed: stay off */
+	u32 cmd_enable;			/* kdb.cmd_enable= (KDB_ENABLE_* mask) */
 };
 
 extern struct ekdb_early_opts ekdb_opts;

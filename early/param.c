@@ -6,15 +6,17 @@
  *   kgdboc=ttySn[,baud]    accepted and recorded for the full core
  *   kgdbwait               stop in setup_arch() until the debugger resumes
  *   kgdbcon                printk output goes to gdb as 'O' packets
+ *   kdb.cmd_enable=MASK    which kdb command classes may run (KDB_ENABLE_*)
  * A malformed value is reported and the debugger stays off; boot goes on.
  */
 #include "early.h"
 #include <ekdb/cmdline.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
+#include <ekdb/kdb.h>
 #include "../earlyio/serial/uart16550.h"
 
-struct ekdb_early_opts ekdb_opts;
+struct ekdb_early_opts ekdb_opts = { .cmd_enable = KDB_ENABLE_ALL };
 
 static int check_serial_opt(const char *v)
 {
@@ -73,3 +75,18 @@ static int setup_kgdbcon(const char *v)
 	return 0;
 }
 EARLY_PARAM("kgdbcon", setup_kgdbcon, "");
+
+/* kdb.cmd_enable=MASK: Linux's KDB_ENABLE_* classes (0x1 = everything). */
+static int setup_kdb_cmd_enable(const char *v)
+{
+	u32 mask;
+	int err;
+
+	if (!v)
+		return -EKDB_EINVAL;
+	err = kdb_parse_cmd_enable(v, &mask);
+	if (!err)
+		ekdb_opts.cmd_enable = mask;
+	return err;
+}
+EARLY_PARAM("kdb.cmd_enable", setup_kdb_cmd_enable, "MASK (e.g. 0x1 all, 0x2 mem read, 0x28 inspect+reg read)");

@@ -162,15 +162,34 @@ static void bt_frames(struct kdb_session *s, u64 fp)
 	}
 }
 
+/*
+ * Stopped in a function's first instruction(s), before `push %rbp; mov
+ * %rsp,%rbp` has run: the frame chain skips the caller, whose return
+ * address is still at the top of the stack.  Show it.
+ */
+static void bt_prologue(struct kdb_session *s, u64 pc, u64 sp)
+{
+	struct ksym sym;
+	u64 ret, off;
+
+	if (!s->target->ops->sym_by_addr || s->target->ops->sym_by_addr(s->target, pc, &sym))
+		return;
+	off = pc - sym.addr;
+	if (off > 1)
+		return;
+	if (s->target->ops->mem_read(s->target, sp + off * 8, &ret, 8) == 8 && ret)
+		bt_line(s, ret);
+}
+
 static void bt_task(struct kdb_session *s, const struct ekdb_task *t)
 {
-	u64 pc = t->rip, fp = t->rbp;
+	u64 pc = t->rip, fp = t->rbp, sp = 0;
 
 	kdb_printf(s, "Stack traceback for pid %d\n", t->pid);
 	ps_line(s, t);
 	if (t->running) {
 		if (kdb_select_cpu(s, t->cpu) || kdb_reg_value(s, "rip", &pc) ||
-		    kdb_reg_value(s, "rbp", &fp)) {
+		    kdb_reg_value(s, "rbp", &fp) || kdb_reg_value(s, "rsp", &sp)) {
 			kdb_printf(s, "Cannot read the registers of cpu %d\n", t->cpu);
 			kdb_select_cpu(s, s->cpu);
 			return;
@@ -183,6 +202,8 @@ static void bt_task(struct kdb_session *s, const struct ekdb_task *t)
 	kdb_printf(s, "Call Trace:\n");
 	if (pc)
 		bt_line(s, pc);
+	if (pc && sp)
+		bt_prologue(s, pc, sp);
 	bt_frames(s, fp);
 }
 

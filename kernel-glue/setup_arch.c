@@ -94,6 +94,7 @@ void setup_arch(u64 bootinfo_phys)
 	print_banner();			/* kept in the log; consoles replay it */
 	parse_early_param();		/* earlyprintk=, ekgdboc=, kgdbwait, loglevel= ... */
 	init_mem_mapping();		/* our own W^X page tables (static storage) */
+	debug_glue_init();		/* what the kernel offers the debugger (ps, dmesg...) */
 	ekdb_early_init();		/* the early debugger; kgdbwait stops in here */
 	print_memory_map();
 	print_framebuffer();

@@ -19,6 +19,29 @@
 #include <ekdb/types.h>
 
 struct x86_regs;
+struct ekdb_task;
+struct ekdb_module;
+struct ekdb_sysinfo;
+
+/*
+ * What the debugger asks of the kernel it lives in (kdb ps/bt of tasks,
+ * dmesg, mdp, lsmod, summary, reboot, sr).  Every member may be NULL:
+ * kdb then says "Not available".  Called with the machine stopped: no
+ * locks, no allocation, no sleeping.  Semantics as the ekdb_target ops of
+ * the same names (include/ekdb/target.h).
+ */
+struct ekdb_kernel_ops {
+	int (*task_get)(int index, struct ekdb_task *task);
+	long (*log_read)(u64 pos, char *buf, size_t len);
+	long (*phys_read)(u64 paddr, void *buf, size_t len);
+	int (*mod_get)(int index, struct ekdb_module *mod);
+	int (*sys_info)(struct ekdb_sysinfo *info);
+	int (*reboot)(void);
+	int (*sysrq)(char key);
+};
+
+/* ekdb_set_kernel_ops - install the kernel's services (static storage; any time). */
+void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops);
 
 void ekdb_early_init(void);
 bool ekdb_enabled(void);

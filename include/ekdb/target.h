@@ -186,6 +186,13 @@ struct ekdb_target_ops {
 	u64 (*thread_current)(struct ekdb_target *t);
 
 	/**
+	 * gdb_attach - a gdb (re)connected (qSupported): drop the
+	 * breakpoints and watchpoints an earlier gdb planted and cannot
+	 * remove any more.  kdb's stay.  May be NULL.
+	 */
+	void (*gdb_attach)(struct ekdb_target *t);
+
+	/**
 	 * monitor - run one kdb command line for gdb's `monitor`; output
 	 * goes through @out (called with chunks of text).  Returns 0 or an
 	 * error.  May be NULL (gdbstub then answers with a message).

@@ -46,6 +46,7 @@ void qemu_exit(u8 code);
 /* tests.c: test-only parameters (test_oops=, test_alloc) */
 void run_boot_tests(void);
 void run_mm_selftest(void);
+void debug_glue_init(void);	/* debug_glue.c */
 void serial_linetest(void);	/* linetest.c: test_linerate= */
 
 /* symbols from the linker script */
