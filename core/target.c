@@ -108,7 +108,7 @@ static int t_thread_get(struct ekdb_target *t, int index, struct ekdb_thread_inf
 	c = &dbg_cpus[index];
 	info->id = (u64)index + 1;
 	info->cpu = index;
-	strlcpy(info->name, index ? "cpu" : "boot cpu", sizeof(info->name));
+	ekdb_snprintf(info->name, sizeof(info->name), "CPU#%d", index);
 	strlcpy(info->state, c->stopped ? "stopped" : (c->online ? "running" : "not started"),
 		sizeof(info->state));
 	return 0;

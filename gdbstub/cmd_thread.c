@@ -135,7 +135,8 @@ static void tx_hex_strn(struct gdb_session *s, const char *str, size_t max)
 	tx_hex(s, str, strnlen(str, max));
 }
 
-/** gdb_cmd_thread_extra - "qThreadExtraInfo,<tid>": "name [state] CPU#n" in hex. */
+/** gdb_cmd_thread_extra - "qThreadExtraInfo,<tid>": "name [state] CPU#n" in hex
+ * (no "CPU#n" when the name already says it). */
 void gdb_cmd_thread_extra(struct gdb_session *s, const char *a, size_t len)
 {
 	struct ekdb_thread_info info;
@@ -153,7 +154,8 @@ void gdb_cmd_thread_extra(struct gdb_session *s, const char *a, size_t len)
 		tx_hex_strn(s, info.state, sizeof(info.state));
 		tx_hex_str(s, "]");
 	}
-	if (info.cpu >= 0) {
+	/* the CPU, unless the name already is one ("CPU#0") */
+	if (info.cpu >= 0 && strncmp(info.name, "CPU#", 4)) {
 		cpu[i] = '\0';
 		v = info.cpu;
 		do {

@@ -83,8 +83,8 @@ expect 'Could not insert hardware breakpoint|Cannot insert hardware breakpoint'
 run_gdb G7 "threads: list, names, switch, per-thread registers" "--threads 3" \
 	-ex 'info threads' -ex 'thread 3' -ex 'p/x $rsp' -ex 'p/x $cr3' -ex 'thread 1' -ex 'p/x $rsp' \
 	-ex 'thread 9'
-expect '\* 1 +Thread 1 \(CPU#0 \[stopped\] CPU#0\)'
-expect '3 +Thread 3 \(CPU#2 \[parked\] CPU#2\)'
+expect '\* 1 +Thread 1 \(CPU#0 \[stopped\]\)'
+expect '3 +Thread 3 \(CPU#2 \[parked\]\)'
 expect '^\$1 = 0x2d00$'
 expect '^\$2 = 0x201234000$'
 expect '^\$3 = 0x2f00$'

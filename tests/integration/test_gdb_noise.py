@@ -122,10 +122,6 @@ def test_reconnect_after_gdb_killed(machine, gdb):
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
 
 
-@pytest.mark.xfail(strict=False, reason="BUG: bytes of long stub replies are "
-                   "intermittently lost on the serial line; in QStartNoAckMode (the "
-                   "default gdb negotiates) nothing recovers them: broken target.xml "
-                   "or 'Truncated register' / \"'g' packet reply is too long\"")
 def test_default_noack_connects_intact(machine, gdb):
     """Connect with gdb's defaults (the stub offers QStartNoAckMode) several
     times at kgdbwait: every time the target description (a 7 KB qXfer in
@@ -141,10 +137,6 @@ def test_default_noack_connects_intact(machine, gdb):
         _kill_gdb(g)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: breakpoints of a gdb that vanished stay "
-                   "in the stub's table when a new gdb connects (Linux kgdb clears "
-                   "them on '?'): the new gdb cannot use the leaked DR slots and "
-                   "stops at breakpoints it never set")
 def test_new_gdb_starts_with_no_stale_breakpoints(machine, gdb):
     """gdb #1 (always-inserted, so its breakpoints are in the stub right
     away) sets four hardware breakpoints and a software one, then dies.
