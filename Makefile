@@ -2,7 +2,12 @@
 # See README.md for the targets and docs/building.md for the layout.
 
 BUILD      ?= build
-CMDLINE    ?= earlyprintk=serial,ttyS0,115200 loglevel=7
+# make run: stop at the kdb prompt in setup_arch, on the terminal
+CMDLINE    ?= earlyprintk=serial,ttyS0,115200 ekgdboc=ttyS0 kgdbwait
+# make debug: gdb on ttyS1 (a local socket), the boot log on ttyS0
+DEBUG_CMDLINE ?= earlyprintk=serial,ttyS0,115200 ekgdboc=ttyS1 kgdbwait
+# the command-line file written into build/esp (a plain boot)
+ESP_CMDLINE ?= earlyprintk=serial,ttyS0,115200 loglevel=7
 PYTHON     ?= /usr/bin/python3
 V          ?= 0
 Q          := $(if $(filter 1,$(V)),,@)
@@ -88,7 +93,7 @@ $(ESP)/EFI/ekdb/kernel.elf: $(BUILD)/kernel.elf
 
 $(ESP)/EFI/ekdb/cmdline.txt: FORCE
 	@mkdir -p $(dir $@)
-	$(Q)if [ ! -f $@ ] || [ "$$(cat $@)" != "$(CMDLINE)" ]; then printf '%s\n' "$(CMDLINE)" > $@; fi
+	$(Q)if [ ! -f $@ ] || [ "$$(cat $@)" != "$(ESP_CMDLINE)" ]; then printf '%s\n' "$(ESP_CMDLINE)" > $@; fi
 
 $(ESP)/EFI/BOOT/BOOTX64.EFI: $(BUILD)/boot/BOOTX64.EFI
 	@mkdir -p $(dir $@)
@@ -116,7 +121,7 @@ run: deps all
 	tools/ekdb-qemu --cmdline "$(CMDLINE)" --serial stdio $(RUNFLAGS)
 
 debug: deps all
-	tools/ekdb-debug "$(CMDLINE)"
+	tools/ekdb-debug "$(DEBUG_CMDLINE)"
 
 check-early: $(KOBJS)
 	$(Q)tools/check-early.sh $(BUILD) $(EARLY_DIRS)
