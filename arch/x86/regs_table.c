@@ -171,7 +171,7 @@ static const char x86_sse_types[] =
 	"</flags>\n";
 
 /* Room for the whole document; x86_features_xml() fails loudly if it grows past this. */
-#define X86_TDESC_MAX	12288
+#define X86_TDESC_MAX	8192	/* the generated target.xml is ~7.3 KiB; overflow makes qXfer fail, raise it then */
 
 struct xml_buf {
 	char *p;
