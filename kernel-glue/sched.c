@@ -472,4 +472,5 @@ void sched_init(void)
 	WRITE_ONCE(sched_up, true);
 	pr_info("sched: round-robin, one run queue, HZ=%d, time slice %d ms, %lu KiB stacks, NR_CPUS=%d\n",
 		HZ, SCHED_SLICE_TICKS * 1000 / HZ, (unsigned long)THREAD_STACK_SIZE / 1024, NR_CPUS);
+	sched_kdb_init();	/* kdb `runq` */
 }

@@ -23,6 +23,7 @@ void start_kernel(u64 bootinfo_phys)
 	setup_arch(bootinfo_phys);
 	trap_init();
 	mm_init();
+	mm_kdb_init();			/* the allocator's kdb command (meminfo) */
 	run_mm_selftest();		/* test_alloc: before anything else allocates */
 	sched_init();			/* tasks, run queue; we are swapper/0 */
 	time_init();			/* local APIC, calibrated HZ tick */

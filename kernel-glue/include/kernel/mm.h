@@ -66,6 +66,7 @@ static inline u64 __pa(const volatile void *virt)
  * returns, memblock_alloc() refuses to allocate.
  */
 void mm_init(void);
+void mm_kdb_init(void);	/* kdb_meminfo.c: registers `meminfo` */
 
 /**
  * kmalloc_selftest() - boot self-test of the page allocator and kmalloc.

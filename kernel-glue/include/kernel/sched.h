@@ -116,6 +116,7 @@ char task_state_char(const struct task_struct *t);
  * sched_init() - set up the scheduler (after mm_init).  Prints the policy.
  */
 void sched_init(void);
+void sched_kdb_init(void);	/* sched_kdb.c: registers `runq` */
 
 /**
  * sched_create_idle() - make the idle task for CPU @cpu (an AP): its
