@@ -40,6 +40,11 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
            -Iinclude -Ikernel-glue/include -Iarch/x86/include -D__KERNEL__ -MMD -MP
 KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(KCFLAGS)) -D__ASSEMBLY__
 
+# The debugger's own code is built for size (it sits in every kernel; its
+# speed is bound by the line, not the CPU).  See docs/bench.md.
+SIZE_DIRS := lib arch/x86 early earlyio/serial earlyio/kbd core gdbstub kdb
+$(foreach d,$(SIZE_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KCFLAGS += -Os))
+
 KSRCS := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c $(d)/*.S)))
 KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS))
 include kdb/kdb.mk		# the compiled-in kdb_cmds file
