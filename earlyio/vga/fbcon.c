@@ -130,11 +130,11 @@ static bool cell_same(struct tg_cell a, struct tg_cell b)
 /* Copy @cells cells' worth of text row @src's pixels to text row @dst. */
 static void move_row(struct fbcon *fc, u16 dst, u16 src, u16 cells)
 {
-	size_t words = (size_t)cells * FONT_W / 2;	/* 2 pixels per u64 */
+	size_t words = (size_t)cells * FONT_W;	/* one 32-bit pixel each: rows are only 4-aligned */
 
 	for (unsigned r = 0; r < FONT_H; r++) {
-		volatile u64 *d = (volatile u64 *)pixel_row(fc, (u32)dst * FONT_H + r);
-		const volatile u64 *s = (const volatile u64 *)pixel_row(fc, (u32)src * FONT_H + r);
+		volatile u32 *d = (volatile u32 *)pixel_row(fc, (u32)dst * FONT_H + r);
+		const volatile u32 *s = (const volatile u32 *)pixel_row(fc, (u32)src * FONT_H + r);
 
 		for (size_t i = 0; i < words; i++)
 			d[i] = s[i];

@@ -12,6 +12,7 @@
 
 #include <kernel/mm.h>
 #include <kernel/printk.h>
+#include "host_log.h"
 
 /* The test machine: 16 MiB of RAM at physical 4 MiB, behind the direct map. */
 #define ARENA_PHYS	0x400000UL
@@ -20,36 +21,7 @@
 
 static void *arena;
 static unsigned long initial_free;
-static char logbuf[1 << 17];
-static size_t loglen;
-static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* printk for the host: keep everything in logbuf so tests can look at it. */
-int printk(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	pthread_mutex_lock(&log_lock);
-	va_start(ap, fmt);
-	n = vsnprintf(logbuf + loglen, sizeof(logbuf) - loglen, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		loglen = loglen + (size_t)n >= sizeof(logbuf) ? sizeof(logbuf) - 1 : loglen + (size_t)n;
-	pthread_mutex_unlock(&log_lock);
-	return n;
-}
-
-static bool log_has(const char *s)
-{
-	return strstr(logbuf, s) != NULL;
-}
-
-static void log_clear(void)
-{
-	loglen = 0;
-	logbuf[0] = '\0';
-}
 
 static void boot_memblock(void)
 {
@@ -81,7 +53,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	if (getenv("MM_TEST_VERBOSE"))	/* show what the kernel would have logged */
-		fputs(logbuf, stderr);
+		fputs(log_text(), stderr);
 	free(arena);
 	return 0;
 }

@@ -11,34 +11,13 @@
 #include <ekdb/errno.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
+#include "host_log.h"
 
-static char logbuf[65536];
-static size_t loglen;
-
-/* printk for the host: keep everything in logbuf so tests can look at it. */
-int printk(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(logbuf + loglen, sizeof(logbuf) - loglen, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		loglen = loglen + (size_t)n >= sizeof(logbuf) ? sizeof(logbuf) - 1 : loglen + (size_t)n;
-	return n;
-}
-
-static bool log_has(const char *s)
-{
-	return strstr(logbuf, s) != NULL;
-}
 
 static int setup(void **state)
 {
 	memblock_reset();
-	loglen = 0;
-	logbuf[0] = '\0';
+	log_clear();
 	return 0;
 }
 
@@ -248,7 +227,7 @@ static void test_reserved_split_overflow(void **state)
 
 	for (i = 0; i < MEMBLOCK_MAX_REGIONS; i++)
 		assert_int_equal(memblock_reserve(0x100000ULL * (2 * i + 1), 0x10000), 0);
-	loglen = 0;
+	log_clear();
 	/* Punching a hole needs a new slot: refused, nothing changes. */
 	assert_int_equal(memblock_free(0x104000, 0x1000), -EKDB_ENOMEM);
 	assert_true(log_has("reserved table full (MEMBLOCK_MAX_REGIONS="));

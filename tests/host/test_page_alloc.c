@@ -12,6 +12,7 @@
 
 #include <kernel/mm.h>
 #include <kernel/printk.h>
+#include "host_log.h"
 
 /* The test machine: 16 MiB of RAM at physical 4 MiB, behind the direct map. */
 #define ARENA_PHYS	0x400000UL
@@ -21,30 +22,6 @@
 static void *arena;
 static unsigned long initial_free;
 static unsigned long initial_blocks[MAX_ORDER];
-static char logbuf[65536];
-static size_t loglen;
-static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* printk for the host: keep everything in logbuf so tests can look at it. */
-int printk(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	pthread_mutex_lock(&log_lock);
-	va_start(ap, fmt);
-	n = vsnprintf(logbuf + loglen, sizeof(logbuf) - loglen, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		loglen = loglen + (size_t)n >= sizeof(logbuf) ? sizeof(logbuf) - 1 : loglen + (size_t)n;
-	pthread_mutex_unlock(&log_lock);
-	return n;
-}
-
-static bool log_has(const char *s)
-{
-	return strstr(logbuf, s) != NULL;
-}
 
 static void snapshot(unsigned long *blocks)
 {
@@ -73,8 +50,7 @@ static int setup(void **state)
 	assert_non_null(arena);
 	memset(arena, 0xcc, ARENA_SIZE);
 	mm_direct_map_offset = (unsigned long)arena - ARENA_PHYS;
-	loglen = 0;
-	logbuf[0] = '\0';
+	log_clear();
 	memblock_reset();
 	memblock_init_from_bootinfo(map, ARRAY_SIZE(map));
 	page_alloc_init();
@@ -190,7 +166,7 @@ static void test_double_free_detected(void **state)
 	void *a = alloc_pages(2), *b = alloc_pages(0);
 
 	free_pages(a, 2);
-	loglen = 0;
+	log_clear();
 	free_pages(a, 2);			/* head still a free block */
 	assert_int_equal(page_alloc_bad_frees(), 1);
 	assert_true(log_has("double free"));
@@ -205,7 +181,7 @@ static void test_double_free_detected(void **state)
 
 		free_pages(x, 0);
 		free_pages(y, 0);
-		loglen = 0;
+		log_clear();
 		free_pages(upper, 0);
 		assert_int_equal(page_alloc_bad_frees(), 3);
 		assert_true(log_has("not allocated (double free, or inside a block)"));
@@ -221,7 +197,7 @@ static void test_bad_frees_rejected(void **state)
 	int on_stack;
 	unsigned long bad = 0;
 
-	loglen = 0;
+	log_clear();
 	free_pages(blk, 1);
 	assert_int_equal(page_alloc_bad_frees(), ++bad);
 	assert_true(log_has("order mismatch (allocated as order 2)"));
