@@ -1,0 +1,401 @@
+# SPDX-License-Identifier: GPL-2.0
+"""kdb on the serial line, typed like a person (issue 4, docs/kdb.md).
+
+`earlyprintk=serial,ttyS0,115200 ekgdboc=ttyS0 kgdbwait` stops in
+setup_arch() with `[0]kdb> ` on ttyS0.  Each test is one boot and groups
+the checks that belong to it; keys go one at a time with small pauses
+(kdb_session.Kdb), arrows and Delete as VT100 escape sequences.
+"""
+
+import re
+
+import pytest
+
+from gdbdriver import gdb_batch
+from conftest import KERNEL_ELF
+from kdb_session import (BACKSPACE, BOOT_COMPLETE, CTRL_C, CTRL_U, ENTRY, KGDBWAIT,
+                         LEFT, MORE, PROMPT, TAB, UP, Kdb, boot_kdb, clean)
+from qemu import BOOT_TIMEOUT
+
+_SYMS = {}
+
+
+def sym(name):
+    """Address of a kernel symbol, from build/kernel.elf."""
+    if not _SYMS:
+        import subprocess
+        out = subprocess.run(["nm", KERNEL_ELF], capture_output=True, text=True,
+                             check=True).stdout
+        for line in out.splitlines():
+            f = line.split()
+            if len(f) == 3:
+                _SYMS.setdefault(f[2], int(f[0], 16))
+    return _SYMS[name]
+
+
+def elf_bytes(symbol, n):
+    """The first n bytes at symbol in the ELF, as a hex string (gdb x/xb)."""
+    out = gdb_batch(KERNEL_ELF, [f"x/{n}xb {symbol}"])
+    return "".join(b[2:] for b in re.findall(r"\b0x[0-9a-f]{2}\b", out.split(":", 1)[1]
+                                             if ":" in out else out)
+                   if len(b) == 4)[:2 * n]
+
+
+def frames(bt):
+    """Function names of a kdb `bt`, innermost first."""
+    return re.findall(r"^ \[<[0-9a-f]+>\] (\S+?)(?:\+0x[0-9a-f]+/0x[0-9a-f]+)?$", bt, re.M)
+
+
+def help_commands(out):
+    return [ln.split()[0] for ln in out.splitlines()[2:] if ln.strip()]
+
+
+# --------------------------------------------------------------------------
+def test_kgdbwait_commands(machine):
+    """At kgdbwait: help with the pager, memory, registers, bt, system
+    commands, diagnostics, | grep, defcmd, and the line editor."""
+    m = boot_kdb(machine)
+    assert re.search(ENTRY, m.output(0)).group(3) == "Keyboard Entry"
+    k = Kdb(m)
+
+    # -- help through the pager (LINES=24): Enter = one more line, space =
+    # a page, q = drop the rest.
+    start = k.mark()
+    k.type("help")
+    k.enter()
+    page1 = k.wait(MORE)
+    first = clean(m.output(0)[start:page1.start()]).split("\n", 1)[1]
+    assert "Display Memory Contents" in first and "Command" in first
+    assert len([ln for ln in first.splitlines() if ln.strip()]) <= 24
+    start = page1.end()
+    k.enter()
+    again = k.wait(MORE)
+    one = [ln for ln in clean(m.output(0)[start:again.start()]).splitlines() if ln.strip()]
+    assert len(one) == 1, one
+    start = again.end()
+    k.type(" ")
+    end = k.wait(f"{PROMPT}|{MORE}")
+    rest = clean(m.output(0)[start:end.start()])
+    assert "ssb" in rest or "more>" in end.group(0), rest
+    if end.group(0).startswith("more"):
+        k.type("q")
+        k.wait(PROMPT)
+    start = k.mark()
+    k.type("help")
+    k.enter()
+    k.wait(MORE)
+    k.type("q")
+    k.wait(PROMPT)
+    dropped = clean(k.since(start))
+    assert "Display Memory Contents" in dropped and "Single step" not in dropped, dropped
+
+    # -- memory
+    out = k.cmd("md setup_arch")
+    lines = out.splitlines()
+    assert len(lines) == 8, out                              # MDCOUNT=8
+    assert lines[0].startswith(f"0x{sym('setup_arch'):016x} "), out
+    assert k.cmd("setup_arch+0x10").startswith(
+        f"setup_arch+0x10 = 0x{sym('setup_arch') + 0x10:x} (setup_arch+0x10)")
+    assert "kdb_getarea: Bad address 0x0" in k.cmd("md 0")
+    assert k.cmd("mdr setup_arch 16").strip() == elf_bytes("setup_arch", 16)
+    mds = k.cmd("mds %rsp 4")
+    # kgdb_breakpoint is `int3; ret`: the top of the stack is its return
+    # address in ekdb_early_init
+    assert re.match(r"0x[0-9a-f]{16} [0-9a-f]{16} ekdb_early_init\+0x[0-9a-f]+/0x[0-9a-f]+",
+                    mds.splitlines()[0]), mds
+    assert len(mds.splitlines()) == 4
+
+    # -- registers
+    rd = k.cmd("rd")
+    rip = int(re.search(r"rip: ([0-9a-f]{16})", rd).group(1), 16)
+    assert rip == sym("kgdb_breakpoint") + 1, rd              # after the int3
+    assert k.cmd("rm %rax 0x1234") == ""
+    assert "rax: 0000000000001234" in k.cmd("rd")
+
+    # -- backtrace (the caller frames: see test_backtraces_name_every_frame)
+    names = frames(k.cmd("bt"))
+    assert names[0] == "kgdb_breakpoint", names
+    assert names.index("setup_arch") < names.index("start_kernel"), names
+
+    # -- system
+    ps = k.cmd("ps")
+    assert re.search(r"^0x[0-9a-f]+\s+0\s+0\s+1\s+0\s+R\s+0x[0-9a-f]+ \*swapper/0$", ps, re.M), ps
+    summ = k.cmd("summary")
+    assert re.search(r"^sysname\s+ekdb$", summ, re.M) and re.search(r"^ncpus\s+1$", summ, re.M), summ
+    assert "machine    x86_64" in summ
+    lsmod = k.cmd("lsmod")
+    assert lsmod.splitlines()[0].split() == ["Module", "Size", "modstruct", "Used", "by"]
+    assert re.search(r"^printk\s+\d+\s+0x[0-9a-f]+\s+\(Live\)$", lsmod, re.M), lsmod
+    env = k.cmd("env")
+    assert "LINES=24" in env.splitlines() and "PROMPT=[%d]kdb>" in env
+    assert k.cmd("set LINES 50") == ""
+    assert "LINES=50" in k.cmd("env").splitlines()
+    start = k.mark()
+    full_help = k.cmd("help")                    # 50 lines: no pager now
+    assert "more>" not in k.since(start) and "dumpcpu" in full_help
+
+    dmesg = k.cmd("dmesg").splitlines()
+    assert "ekdb reference kernel" in dmesg[0], dmesg[:3]    # the first boot line
+    assert "Waiting for connection from remote gdb" in dmesg[-1]
+    five = k.cmd("dmesg 5").splitlines()
+    assert five == dmesg[-5:], five
+    assert k.cmd("dmesg -1").splitlines() == dmesg[:1]
+    grep = k.cmd("dmesg | grep kgdb").splitlines()
+    assert grep and all("kgdb" in ln for ln in grep), grep
+    assert grep == [ln for ln in dmesg if "kgdb" in ln]
+
+    # -- diagnostics
+    assert "Unknown kdb command: 'frobnicate'" in k.cmd("frobnicate")
+    many = k.cmd("md " + " ".join(str(n) for n in range(1, 18)))
+    assert "Too many arguments" in many, many
+    assert "Improper argument count" in k.cmd("mdr setup_arch")
+    assert "Symbol not found" in k.cmd("md no_such_symbol_here")
+
+    # -- defcmd ... endefcmd, then run it
+    for ln in ('defcmd mine "" "my test macro"', "dmesg -1", "-md 0 1", "ps"):
+        k.cmd(ln)
+    k.cmd("endefcmd")
+    start = k.mark()
+    k.type("mine")
+    k.enter()
+    k.wait(r"kdb> ps\r?\n")          # each line of the macro runs after a prompt
+    k.wait(PROMPT)
+    mine = clean(k.since(start))
+    assert "ekdb reference kernel" in mine and "*swapper/0" in mine, mine
+    assert "kdb_getarea: Bad address 0x0" in mine           # '-': error ignored, goes on
+    assert re.search(r"^mine\s+my test macro$", k.cmd("help | grep mine"), re.M)
+
+    # -- line editing: Backspace, Left + insert, Up (history), Tab, Tab Tab
+    want = k.cmd("md setup_arch 1")
+    echo, out = k.line(["mdd", BACKSPACE, " setup_arch 1"])
+    assert echo.endswith("md setup_arch 1") and out == want, (echo, out)
+    echo, out = k.line(["md setp_arch 1"] + [LEFT] * len("p_arch 1") + ["u"])
+    assert echo.endswith("md setup_arch 1") and out == want, (echo, out)
+    k.cmd("dmesg -1")
+    echo, out = k.line([UP, UP])                               # two lines back
+    assert echo.endswith("md setup_arch 1") and out == want, (echo, out)
+    echo, out = k.line(["md acpi_boot_t", TAB, " 1"])          # unique: completed
+    assert echo.endswith("md acpi_boot_table_init 1"), echo
+    assert out.startswith(f"0x{sym('acpi_boot_table_init'):016x} "), out
+    start = k.mark()
+    k.type("memblock_res")
+    k.key(TAB)                                                 # common prefix
+    k.key(TAB)                                                 # list
+    k.wait(r"symbols are found\.")
+    k.wait(r"memblock_rese")                                   # the line, redrawn
+    listing = clean(k.since(start))
+    for name in ("memblock_reserve", "memblock_reserved", "memblock_reserved_size",
+                 "memblock_reset"):
+        assert re.search(rf"^{name}$", listing, re.M), listing
+    k.key(CTRL_U)
+    assert "Unknown kdb command" not in k.cmd("ps")
+
+
+def test_breakpoints_step_and_after_boot(machine):
+    """bp on a later setup_arch step and on mm_init, bl/bd/be/bc, a write
+    watchpoint (bph), ss with Enter repeating it, ssb, go to the end of
+    boot; then Ctrl-C on the line, the kernel's threads (ps, btp, bta,
+    btc), cpu 1 of 2, and the commands registered after the allocator."""
+    m = boot_kdb(machine, smp=2)
+    k = Kdb(m)
+    k.cmd("set LINES 200")
+    early_help = help_commands(k.cmd("help"))
+
+    acpi, mm_init, jiffies = sym("acpi_boot_table_init"), sym("mm_init"), sym("jiffies")
+    out = k.cmd("bp acpi_boot_table_init")                   # a later step of setup_arch
+    assert out.splitlines()[0] == f"Instruction(i) BP #0 at 0x{acpi:x} (acpi_boot_table_init)", out
+    assert "is enabled" in out and "(kdb)" in out
+    assert k.cmd("bp mm_init").startswith(f"Instruction(i) BP #1 at 0x{mm_init:x} (mm_init)")
+    out = k.cmd("bph jiffies dataw 8")
+    assert out.startswith(f"Data Write BP #2 at 0x{jiffies:x} (jiffies)"), out
+    assert "hardtype=1" in out and "len=8" in out
+    bl = k.cmd("bl")
+    assert [int(n) for n in re.findall(r"BP #(\d+) at", bl)] == [0, 1, 2], bl
+    assert k.cmd("bd 1") == f"Breakpoint 1 at 0x{mm_init:x} disabled"
+    assert re.search(r"BP #1 at .*\n\s+is disabled", k.cmd("bl"))
+    assert k.cmd("be 1") == f"Breakpoint 1 at 0x{mm_init:x} enabled"
+    assert re.search(r"BP #1 at .*\n\s+is enabled", k.cmd("bl"))
+
+    # -- go: the bp in the later setup_arch step fires
+    k.go(rf"Instruction\(i\) breakpoint #0 at 0x{acpi:x}")
+    e = k.wait(ENTRY)
+    assert e.group(3) == f"Breakpoint @ 0x{acpi:x}"
+    k.wait(PROMPT)
+    assert "framebuffer:" in m.output(0)[:e.start()]          # print_framebuffer ran first
+    assert "ACPI: RSDP" not in m.output(0)[:e.start()]         # acpi not yet
+    names = frames(k.cmd("bt"))
+    assert names[:2] == ["acpi_boot_table_init", "setup_arch"], names
+
+    # -- ss, Enter repeats it, ssb
+    out = k.cmd("ss")
+    ss1 = int(re.search(r"due to SS trap @ 0x([0-9a-f]+)", out).group(1), 16)
+    assert acpi < ss1 < acpi + 16, out
+    out = k.cmd("")                                             # Enter: ss again
+    ss2 = int(re.search(r"due to SS trap @ 0x([0-9a-f]+)", out).group(1), 16)
+    assert ss1 < ss2 < acpi + 32, out
+    out = k.cmd("ssb")
+    stepped = [int(a, 16) for a in re.findall(r"^0x([0-9a-f]+) \(acpi_boot_table_init\+", out, re.M)]
+    last = int(re.search(r"due to SS trap @ 0x([0-9a-f]+)", out).group(1), 16)
+    assert stepped and stepped[0] >= ss2 and last >= stepped[-1], out
+
+    # -- go: mm_init
+    k.go(rf"Instruction\(i\) breakpoint #1 at 0x{mm_init:x}")
+    assert k.wait(ENTRY).group(3) == f"Breakpoint @ 0x{mm_init:x}"
+    k.wait(PROMPT)
+    assert "ACPI: MADT: 2 CPUs" in m.output(0)
+    names = frames(k.cmd("bt"))
+    assert names[0] == "mm_init" and "start_kernel" in names, names
+    assert k.cmd("bc 0") == f"Breakpoint 0 at 0x{acpi:x} cleared"
+    assert "acpi_boot_table_init" not in k.cmd("bl")
+    # Step off the breakpoint before `go`: a plain `go` from a software
+    # breakpoint disarms the watchpoint (test_watchpoint_survives_go_from_breakpoint).
+    assert f"SS trap @ 0x" in k.cmd("ss")
+
+    # -- go: the timer tick writes jiffies: the watchpoint fires
+    k.go(rf"Data Write breakpoint #2 at 0x{jiffies:x}")
+    e = k.wait(ENTRY)
+    assert e.group(3).startswith("Debug @ 0x"), e.group(0)
+    k.wait(PROMPT)
+    names = frames(k.cmd("bt"))
+    assert names[0] == "timer_interrupt", names
+    out = k.cmd("bc *")
+    assert f"Breakpoint 1 at 0x{mm_init:x} cleared" in out
+    assert f"Breakpoint 2 at 0x{jiffies:x} cleared" in out
+    assert k.cmd("bl") == "No breakpoints are set"
+
+    # -- go to the end of boot; Ctrl-C on the line enters kdb again
+    k.go(BOOT_COMPLETE)
+    m.wait_for(r"kthreads: .* started", from_start=True)
+    k.mark()
+    k.key(CTRL_C)
+    assert k.wait(ENTRY, timeout=BOOT_TIMEOUT).group(3) == "Keyboard Entry"
+    k.wait(PROMPT)
+
+    ps = k.cmd("ps")
+    assert "*swapper/" in ps and re.search(r"\bswapper/1$", ps, re.M), ps
+    assert re.search(r"\d+ sleeping system daemon \(state \[SI\]\) processes suppressed", ps), ps
+    psa = k.cmd("ps A")
+    tasks = {}
+    for ln in psa.splitlines()[1:]:
+        f = ln.split()
+        tasks[f[-1].lstrip("*")] = (int(f[1]), f[5])
+    for name in ("swapper/0", "swapper/1", "kheartbeat", "kallocd", "ksoftirqd/0",
+                 "ksoftirqd/1"):
+        assert name in tasks, psa
+    pid, state = tasks["kheartbeat"]
+    assert state == "S", psa
+    names = frames(k.cmd(f"btp {pid}"))
+    assert any("schedule" in n for n in names) and "msleep" in names, names
+    assert names.index("msleep") < names.index("kheartbeat"), names
+    assert f"kheartbeat(pid={pid})" in k.cmd(f"pid {pid}")
+    assert frames(k.cmd("bt")) == names                        # bt follows `pid`
+    k.cmd("pid R")
+
+    k.cmd("set BTAPROMPT 0")
+    bta = k.cmd("bta A")
+    traced = re.findall(r"^Stack traceback for pid (\d+)\n\S+\s+\d+\s+\d+\s+\S+\s+\d+\s+\S\s+\S+\s+\*?(\S+)$",
+                        bta, re.M)
+    assert sorted(n for _, n in traced) == sorted(tasks), bta
+    btc = k.cmd("btc")
+    assert len(re.findall(r"^Stack traceback for pid 0$", btc, re.M)) == 2, btc
+    assert "*swapper/0" in btc and "swapper/1" in btc
+
+    assert k.cmd("cpu") == "Currently on cpu 0\nAvailable cpus: 0-1"
+    start = k.mark()
+    k.type("cpu 1")
+    k.enter()
+    k.wait(r"\[1\]kdb> ")
+    rd = k.cmd("rd", prompt=r"\[1\]kdb> ")
+    assert re.search(r"rip: ffffffff[0-9a-f]{8}", rd), rd
+    assert "*swapper/1" in k.cmd("bt", prompt=r"\[1\]kdb> ")
+    k.type("cpu 0")
+    k.enter()
+    k.wait(r"\[0\]kdb> ")
+
+    # -- commands registered after the allocator (kdb_register)
+    late = [c for c in help_commands(k.cmd("help")) if c not in early_help]
+    assert len(late) >= 2, late                                  # issue 4: two subsystems
+    for c in late:
+        out = k.cmd(c)
+        assert "Unknown kdb command" not in out and "diag:" not in out, (c, out)
+
+    k.go(r"\S")                                                  # resumes: ticks go on
+    assert m.alive()
+
+
+def test_cmd_enable_refuses_restricted_commands(machine):
+    """kdb.cmd_enable=0x28 (register read + inspection): memory reads and
+    writes, register writes and breakpoints are refused with a message
+    that says so; rd, ps, bt, help and a plain go still work."""
+    m = boot_kdb(machine, cmdline=f"{KGDBWAIT} kdb.cmd_enable=0x28")
+    k = Kdb(m)
+    out = k.cmd("mm setup_arch 0")
+    assert "kdb: 'mm' is a memory write command, refused by kdb.cmd_enable=0x28" in out, out
+    assert "diag: -1: Permission denied" in out or "Permission denied" in out
+    out = k.cmd("md setup_arch")
+    assert "refused by kdb.cmd_enable=0x28" in out and "Permission denied" in out, out
+    assert "0x" + format(sym("setup_arch"), "016x") not in out
+    out = k.cmd("rm %rax 1")
+    assert "refused by kdb.cmd_enable=0x28" in out, out
+    out = k.cmd("bp mm_init")
+    assert "refused by kdb.cmd_enable=0x28" in out, out
+    assert k.cmd("bl") == "" or "refused" in k.cmd("bl")
+    assert "rip: " in k.cmd("rd")
+    assert "*swapper/0" in k.cmd("ps")
+    assert "kgdb_breakpoint" in k.cmd("bt")
+    assert "Display Memory Contents" in k.cmd("help | grep md")
+    k.go(BOOT_COMPLETE)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "core/bp.c dbg_bp_install_all() skips breakpoints already installed but "
+    "still writes DR7 from the ones it installs now: after `go` from a software "
+    "breakpoint, the step-over (core/entry.c dbg_trap_db -> dbg_bp_install_all(0)) "
+    "rewrites DR7 without the watchpoint's enable bits, so it never fires"))
+def test_watchpoint_survives_go_from_breakpoint(machine):
+    """bph jiffies dataw 8 and a bp on a later setup_arch step; `go` stops
+    at the bp; `go` again: the timer tick's write of jiffies must stop the
+    kernel (it does when the bp stop is left with `ss` first)."""
+    m = boot_kdb(machine)
+    k = Kdb(m)
+    k.cmd("bp acpi_boot_table_init")
+    k.cmd("bph jiffies dataw 8")
+    k.go(r"Instruction\(i\) breakpoint #0 at")
+    k.wait(PROMPT)
+    k.mark()
+    k.type("go")
+    k.enter()
+    k.wait(rf"Data Write breakpoint #1 at 0x{sym('jiffies'):x}", timeout=BOOT_TIMEOUT,
+           fail_on=BOOT_COMPLETE)
+    assert k.wait(ENTRY).group(3).startswith("Debug @ 0x")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "kdb/cmd_task.c: (1) bt_prologue() takes offset 1 into a function as "
+    "'push %rbp done' and reads the caller at [rsp+8]; kgdb_breakpoint is "
+    "`int3; ret`, so at kgdbwait bt prints a stack word (0x<bootinfo address>) "
+    "instead of ekdb_early_init, which is at [rsp]; (2) return addresses are "
+    "symbolized as is, not as address-1 like Linux's %pB: after a call to a "
+    "noreturn function the next symbol is named (start_kernel -> rest_init shows "
+    "`__switch_to_asm+0x0`, smp_ap_start shows as a bare 0xffffffff8021....)"))
+def test_backtraces_name_every_frame(machine):
+    """bt at kgdbwait: kgdb_breakpoint <- ekdb_early_init <- setup_arch <-
+    start_kernel; after boot (Ctrl-C), btc: every frame of both idle
+    CPUs named by the function that made the call."""
+    m = boot_kdb(machine, smp=2)
+    k = Kdb(m)
+    names = frames(k.cmd("bt"))
+    assert names[:4] == ["kgdb_breakpoint", "ekdb_early_init", "setup_arch",
+                         "start_kernel"], names
+    k.go(BOOT_COMPLETE)
+    k.mark()
+    k.key(CTRL_C)
+    k.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    k.wait(PROMPT)
+    btc = k.cmd("btc")
+    unnamed = re.findall(r"^ \[<[0-9a-f]+>\] 0x[0-9a-f]+$", btc, re.M)
+    assert not unnamed, btc
+    cpu0 = frames(btc.split("Stack traceback")[1])
+    assert "rest_init" in cpu0 and cpu0[cpu0.index("rest_init") + 1] == "start_kernel", btc
+    cpu1 = frames(btc.split("Stack traceback")[2])
+    assert "smp_ap_start" in cpu1, btc
