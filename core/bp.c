@@ -165,8 +165,14 @@ void dbg_bp_install_all(u64 skip)
 	for (int i = 0; i < EKDB_MAX_BPS; i++) {
 		struct dbg_bp *b = &bps[i];
 
-		if (!b->used || !b->enabled || b->installed)
+		if (!b->used || !b->enabled)
 			continue;
+		if (b->installed) {
+			/* already in place: a hardware one still needs its DR7 bits */
+			if (b->type != EKDB_BP_SW)
+				dr7 |= x86_dr7_slot((unsigned)b->slot, dr_rw(b->type), b->len);
+			continue;
+		}
 		if (b->type == EKDB_BP_SW) {
 			if (b->addr == skip)
 				continue;

@@ -143,6 +143,23 @@ static void bt_line(struct kdb_session *s, u64 pc)
 		kdb_printf(s, " [<%016llx>] 0x%llx\n", (unsigned long long)pc, (unsigned long long)pc);
 }
 
+/*
+ * A return address: name it by the call before it (address - 1), as
+ * Linux's %pB does, so a call to a function that never returns (the last
+ * instruction of its caller) is not shown as the next function.
+ */
+static void bt_ret_line(struct kdb_session *s, u64 ret)
+{
+	struct ksym sym;
+
+	if (!s->target->ops->sym_by_addr || s->target->ops->sym_by_addr(s->target, ret - 1, &sym)) {
+		bt_line(s, ret);
+		return;
+	}
+	kdb_printf(s, " [<%016llx>] %s+0x%llx/0x%llx\n", (unsigned long long)ret, sym.name,
+		   (unsigned long long)(ret - sym.addr), (unsigned long long)sym.size);
+}
+
 /* Walk saved-rbp/return-address pairs from frame pointer @fp. */
 static void bt_frames(struct kdb_session *s, u64 fp)
 {
@@ -155,7 +172,7 @@ static void bt_frames(struct kdb_session *s, u64 fp)
 		}
 		if (!fr[1])
 			return;
-		bt_line(s, fr[1]);
+		bt_ret_line(s, fr[1]);
 		if (fr[0] <= fp)
 			return;		/* frames must go up the stack */
 		fp = fr[0];
@@ -170,15 +187,18 @@ static void bt_frames(struct kdb_session *s, u64 fp)
 static void bt_prologue(struct kdb_session *s, u64 pc, u64 sp)
 {
 	struct ksym sym;
-	u64 ret, off;
+	u64 ret, off, slot;
+	u8 first;
 
 	if (!s->target->ops->sym_by_addr || s->target->ops->sym_by_addr(s->target, pc, &sym))
 		return;
 	off = pc - sym.addr;
-	if (off > 1)
+	if (off > 1 || s->target->ops->mem_read(s->target, sym.addr, &first, 1) != 1)
 		return;
-	if (s->target->ops->mem_read(s->target, sp + off * 8, &ret, 8) == 8 && ret)
-		bt_line(s, ret);
+	/* 0x55 = push %rbp: one instruction in, the return address moved up a slot */
+	slot = first == 0x55 ? off : 0;
+	if (s->target->ops->mem_read(s->target, sp + slot * 8, &ret, 8) == 8 && ret)
+		bt_ret_line(s, ret);
 }
 
 static void bt_task(struct kdb_session *s, const struct ekdb_task *t)

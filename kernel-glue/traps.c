@@ -62,9 +62,12 @@ static void show_stack_from_regs(struct x86_regs *r)
 {
 	struct ksym sym;
 	u64 off, ret;
+	u8 first;
 
+	/* 0x55 = push %rbp: after it the return address is one slot up */
 	if (kallsyms_lookup(r->rip, &sym, &off) && off <= 1 &&
-	    x86_probe_read(&ret, r->rsp + off * 8, 8) == 8 && ret) {
+	    x86_probe_read(&first, sym.addr, 1) == 1 &&
+	    x86_probe_read(&ret, r->rsp + (first == 0x55 ? off : 0) * 8, 8) == 8 && ret) {
 		printk(KERN_EMERG "Call Trace:\n");
 		printk(KERN_EMERG " [<%016llx>] %pS\n", (unsigned long long)ret, (void *)(ret - 1));
 		show_stack_chain(r->rbp);
