@@ -34,12 +34,13 @@ KEY_PAUSE = 0.03         # between keys (a fast typist)
 CMD_TIMEOUT = 60 * SCALE
 
 
-def boot_kdb(machine, cmdline=KGDBWAIT, **kw):
-    """Boot; return the Machine once kdb shows its prompt at kgdbwait."""
-    kw.setdefault("ports", ("unix",))
+def boot_kdb(machine, cmdline=KGDBWAIT, port=0, **kw):
+    """Boot; return the Machine once kdb shows its prompt at kgdbwait on
+    ttyS<port>."""
+    kw.setdefault("ports", ("unix",) * (port + 1))
     m = machine(cmdline=cmdline, **kw)
-    m.wait_for(ENTRY, timeout=BOOT_TIMEOUT, fail_on=BAD)
-    m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(ENTRY, port=port, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(PROMPT, port=port, timeout=BOOT_TIMEOUT, fail_on=BAD)
     return m
 
 
