@@ -51,10 +51,20 @@ static const struct ekdb_chan gdb_chan = {
 
 static struct ekdb_resume run_gdb(const struct ekdb_stop *stop, bool announce)
 {
+	const struct dbg_bp *b = dbg_bp_get(stop->bp_index);
+	struct ekdb_stop st = *stop;
 	struct ekdb_resume r;
 
+	/*
+	 * A breakpoint gdb did not plant (kdb's): a swbreak/hwbreak stop would
+	 * make gdb take it for a leftover of its own and silently continue.
+	 * Report a plain SIGTRAP so the user sees the stop.
+	 */
+	if (b && !(b->owner & DBG_OWNER_GDB) &&
+	    (st.reason == EKDB_STOP_SWBREAK || st.reason == EKDB_STOP_HWBREAK))
+		st.reason = EKDB_STOP_ENTRY;
 	gdb_mode = true;
-	r = gdb_session_run(&gdb_early_session, stop, announce);
+	r = gdb_session_run(&gdb_early_session, &st, announce);
 	if (r.action == EKDB_RESUME_DETACH || r.action == EKDB_RESUME_KILL ||
 	    r.action == EKDB_RESUME_TO_KDB)
 		gdb_mode = false;

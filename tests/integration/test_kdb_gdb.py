@@ -104,11 +104,6 @@ def test_kdb_gdb_monitor_and_back(machine, gdb):
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the gdbstub reports a hit of a kdb-owned breakpoint as `T05...swbreak:`; "
-    "gdb has no breakpoint there, takes it for a stale hit of one it removed "
-    "and silently resumes (vCont;c), so a breakpoint set with `bp` in kdb "
-    "(listed by `monitor bl` as enabled) never stops the kernel once gdb drives"))
 def test_gdb_stops_at_kdb_breakpoint(machine, gdb):
     """`bp mm_init` in kdb, then gdb connects at the prompt and continues:
     the kernel stops at mm_init (shared breakpoint table)."""
