@@ -302,6 +302,28 @@ def footprint(args):
             "early_total": sum(early.values()), "early_by_dir": early}
 
 
+# ------------------------------------------------------------ (d) framebuffer console
+def fbbench(args, work):
+    """Characters/second on the GOP framebuffer console and the cost of a
+    full-screen scroll, timed by the kernel itself (test_fbbench=, TSC)."""
+    res = {}
+    if not has_symbol(args.kernel, "fbbench_run") and not has_symbol(args.kernel, "console_selftests"):
+        res["error"] = "kernel has no framebuffer benchmark (test_fbbench=)"
+        return res
+    m = Machine(work, name="fbbench", ports=("unix",), qmp=False, esp=args.esp,
+                cmdline=f"{BASE_CMDLINE} earlyprintk=vga test_fbbench=64 exit_after_boot")
+    try:
+        g = m.wait_for(r"fbbench: (\d+) chars/s, scroll (\d+) us", timeout=args.boot_timeout)
+        res["chars_per_s"] = int(g.group(1))
+        res["scroll_us"] = int(g.group(2))
+        res["lines"] = [ln for ln in m.output(0).splitlines() if ln.startswith("fbbench:")]
+    except MachineError as e:
+        res["error"] = str(e).splitlines()[0]
+    finally:
+        m.kill()
+    return res
+
+
 # ------------------------------------------------------------ report
 def fmt_rate(bps):
     return "-" if bps is None else (f"{bps / 1e6:.2f} MB/s" if bps >= 1e6
@@ -369,6 +391,16 @@ def report(res):
         if r.get("bp_hit_s") is not None and len(r["bp_hit_s"]) < int(ARGS.bp_hits):
             w(f"  {name}: only {len(r['bp_hit_s'])} timed breakpoint hits")
     w("")
+    fb = res.get("fbbench", {"error": "skipped"})
+    w("(d) framebuffer console (earlyprintk=vga, test_fbbench=64: 64 KiB of text, TSC-timed in the guest)")
+    if fb.get("error"):
+        w(f"    not measured: {fb['error']}")
+    else:
+        for ln in fb.get("lines", []):
+            w(f"    {ln}")
+        w(f"    => {fb['chars_per_s']} chars/s, full-screen scroll {fb['scroll_us']} us "
+          f"(a 30 KiB dmesg in {30 * 1024 / max(fb['chars_per_s'], 1):.2f} s)")
+    w("")
     w("footprint (text+data+bss, `size` on build/k objects)")
     by = fp["debugger_by_dir"]
     w("    " + "  ".join(f"{d}={v}" for d, v in by.items()))
@@ -411,7 +443,7 @@ def main():
     ap.add_argument("--bp-hits", type=int, default=50)
     ap.add_argument("--boot-timeout", type=float, default=120)
     ap.add_argument("--gdb-timeout", type=float, default=240)
-    ap.add_argument("--only", choices=["linerate", "ours", "qemu", "footprint"],
+    ap.add_argument("--only", choices=["linerate", "ours", "qemu", "footprint", "fbbench"],
                     action="append")
     ARGS = args = ap.parse_args()
     args.build = os.path.abspath(args.build)
@@ -423,7 +455,7 @@ def main():
     work = os.path.join(args.build, "bench")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    only = set(args.only or ["linerate", "ours", "qemu", "footprint"])
+    only = set(args.only or ["linerate", "ours", "qemu", "footprint", "fbbench"])
     res = {"linerate": {"bytes": args.linerate_bytes, "error": "skipped"},
            "ours": {"error": "skipped"}, "qemu": {"error": "skipped"}}
     t = time.monotonic()
@@ -437,6 +469,9 @@ def main():
     if "qemu" in only:
         log("(c) QEMU gdbstub ...")
         res["qemu"] = qemu_stub(args, work)
+    if "fbbench" in only:
+        log("(d) framebuffer console ...")
+        res["fbbench"] = fbbench(args, work)
     res["elapsed_s"] = time.monotonic() - t
     with open(os.path.join(work, "results.json"), "w") as f:
         json.dump(res, f, indent=1)
