@@ -97,8 +97,5 @@ struct dbg_frontend {
 
 /* dbg_core_init - take the debug vectors; @fe serves the user. */
 void dbg_core_init(const struct dbg_frontend *fe);
-bool dbg_is_enabled(void);
-/* dbg_poll_break - from the timer tick: Ctrl-C on a transport breaks in. */
-bool dbg_poll_break(struct x86_regs *regs);
 
 #endif

@@ -27,11 +27,6 @@ static bool dbg_enabled;
 static volatile int dbg_master = -1;	/* CPU inside the debugger, -1 if none */
 unsigned dbg_cpus_missing;		/* CPUs the last round-up could not stop */
 
-bool dbg_is_enabled(void)
-{
-	return dbg_enabled;
-}
-
 bool ekdb_enabled(void)
 {
 	return dbg_enabled;
@@ -218,7 +213,8 @@ bool ekdb_handle_die(const char *what, struct x86_regs *regs)
 	return regs->rip != rip;
 }
 
-bool dbg_poll_break(struct x86_regs *regs)
+/* From the timer tick: a Ctrl-C (0x03) on a transport breaks in. */
+bool ekdb_poll_break(struct x86_regs *regs)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_INTERRUPT, .signal = GDB_SIGINT,
 				  .vector = -1, .bp_index = -1 };
@@ -232,10 +228,6 @@ bool dbg_poll_break(struct x86_regs *regs)
 	return dbg_enter(regs, &stop);
 }
 
-bool ekdb_poll_break(struct x86_regs *regs)
-{
-	return dbg_poll_break(regs);
-}
 
 void dbg_core_init(const struct dbg_frontend *fe)
 {

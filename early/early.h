@@ -18,7 +18,7 @@ struct ekdb_early_opts {
 
 extern struct ekdb_early_opts ekdb_opts;
 
-/* storage.c: the static session the front end runs on */
-const struct dbg_frontend *early_gdb_frontend(void);
+/* storage.c: the static kdb+gdb sessions and the front end over them */
+const struct dbg_frontend *early_frontend_get(void);
 
 #endif

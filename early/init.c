@@ -45,7 +45,7 @@ void ekdb_early_init(void)
 		       ekdb_strerror(err));
 		return;
 	}
-	active_frontend = early_gdb_frontend();
+	active_frontend = early_frontend_get();
 	if (!active_frontend || dbg_transport_register(t) || (t2 && dbg_transport_register(t2))) {
 		pr_err("kgdb: cannot start the early debugger\n");
 		return;

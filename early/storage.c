@@ -109,7 +109,7 @@ static const struct dbg_frontend early_frontend = {
 	.console_write = early_console,
 };
 
-const struct dbg_frontend *early_gdb_frontend(void)
+const struct dbg_frontend *early_frontend_get(void)
 {
 	if (!session_ready &&
 	    gdb_session_init(&gdb_early_session, &dbg_target, &gdb_chan, gdb_inbuf, gdb_outbuf,

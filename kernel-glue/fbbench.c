@@ -21,7 +21,6 @@
 #include <ekdb/string.h>
 #include "../earlyio/vga/vga_console.h"
 
-void fbbench_run(const char *arg);
 
 #define FBBENCH_LINE	80
 #define SCROLL_ROUNDS	32

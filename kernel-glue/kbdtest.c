@@ -25,8 +25,6 @@
 #include "../earlyio/serial/serial_console.h"
 #include "../earlyio/serial/uart16550.h"
 
-void console_selftests(void);
-void fbbench_run(const char *arg);
 
 #define KBDTEST_LINE	120
 

@@ -69,6 +69,11 @@ size_t log_buf_copy(size_t pos, char *buf, size_t len)
 	return n;
 }
 
+static bool level_shown(int level)
+{
+	return ignore_loglevel || level < console_loglevel;
+}
+
 static void console_emit(struct console *con, const char *s, size_t len)
 {
 	if (con && con->enabled && con->write)
@@ -90,7 +95,7 @@ static void console_replay(struct console *con)
 		if (n >= 3 && line[0] == '<' && line[2] == '>') {
 			int level = line[1] - '0';
 
-			if (ignore_loglevel || level < console_loglevel)
+			if (level_shown(level))
 				console_emit(con, line + 3, n - 3);
 		} else {
 			console_emit(con, line, n);
@@ -172,7 +177,7 @@ int vprintk(const char *fmt, va_list ap)
 	}
 	log_store(text, lb.len);
 	line_open = lb.len == 0 ? line_open : text[lb.len - 1] != '\n';
-	if (ignore_loglevel || level < console_loglevel) {
+	if (level_shown(level)) {
 		for (unsigned i = 0; i < MAX_CONSOLES; i++)
 			console_emit(consoles[i], text, lb.len);
 	}

@@ -62,7 +62,7 @@ void run_boot_tests(void)
 	const char *oops = cmdline_get("test_oops");
 
 	serial_linetest();		/* test_linerate= (make bench) */
-	{ void console_selftests(void); console_selftests(); }	/* test_kbd= test_fbbench= (kbdtest.c) */
+	console_selftests();		/* test_kbd= test_fbbench= */
 	if (!oops)
 		return;
 	for (size_t i = 0; i < ARRAY_SIZE(oops_tests); i++) {

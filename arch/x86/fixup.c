@@ -4,6 +4,21 @@
 
 extern const struct x86_ex_entry __start___ex_table[], __stop___ex_table[];
 
+/*
+ * Follows the access at label 1: if it faults, the fixup at 3 sets the
+ * first asm operand (%0) to -1 and resumes at 2, just after the access.
+ */
+#define EX_FIXUP_ERR						\
+	"2:\n"							\
+	"	.pushsection .fixup, \"ax\"\n"			\
+	"3:	movl $-1, %0\n"					\
+	"	jmp 2b\n"						\
+	"	.popsection\n"						\
+	"	.pushsection __ex_table, \"a\"\n"			\
+	"	.balign 8\n"						\
+	"	.quad 1b, 3b\n"					\
+	"	.popsection\n"
+
 /* Load one byte from @addr; returns 0, or -1 if the load faulted. */
 static inline int probe_load_byte(u64 addr, u8 *out)
 {
@@ -12,15 +27,7 @@ static inline int probe_load_byte(u64 addr, u8 *out)
 
 	__asm__ __volatile__(
 		"1:	movb (%2), %1\n"
-		"2:\n"
-		"	.pushsection .fixup, \"ax\"\n"
-		"3:	movl $-1, %0\n"
-		"	jmp 2b\n"
-		"	.popsection\n"
-		"	.pushsection __ex_table, \"a\"\n"
-		"	.balign 8\n"
-		"	.quad 1b, 3b\n"
-		"	.popsection\n"
+		EX_FIXUP_ERR
 		: "+r"(err), "+q"(v) : "r"(addr) : "memory");
 	*out = v;
 	return err;
@@ -32,15 +39,7 @@ static inline int probe_store_byte(u64 addr, u8 v)
 
 	__asm__ __volatile__(
 		"1:	movb %1, (%2)\n"
-		"2:\n"
-		"	.pushsection .fixup, \"ax\"\n"
-		"3:	movl $-1, %0\n"
-		"	jmp 2b\n"
-		"	.popsection\n"
-		"	.pushsection __ex_table, \"a\"\n"
-		"	.balign 8\n"
-		"	.quad 1b, 3b\n"
-		"	.popsection\n"
+		EX_FIXUP_ERR
 		: "+r"(err) : "q"(v), "r"(addr) : "memory");
 	return err;
 }

@@ -20,20 +20,27 @@ $(BUILD)/fuzz/fuzz_gdb_packet: tests/fuzz/fuzz_gdb_packet.c $(FUZZ_GDB_SRCS) $(w
 	@echo "  FUZZCC  $@"
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
-.PHONY: fuzz fuzz-smoke fuzz-gdb-packet fuzz-smoke-gdb-packet
-fuzz: fuzz-gdb-packet
-fuzz-smoke: fuzz-smoke-gdb-packet
+# fuzz_run_rules NAME BINARY CORPUS MAXLEN: `fuzz-NAME` runs BINARY for
+# FUZZ_SECONDS; `fuzz-smoke-NAME` replays the seed corpus, then a short run.
+define fuzz_run_rules
+.PHONY: fuzz-$(1) fuzz-smoke-$(1)
+fuzz: fuzz-$(1)
+fuzz-smoke: fuzz-smoke-$(1)
 
-fuzz-gdb-packet: $(BUILD)/fuzz/fuzz_gdb_packet
-	@mkdir -p $(BUILD)/fuzz/corpus-gdb
-	$(Q)$< -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -print_final_stats=1 \
-		$(BUILD)/fuzz/corpus-gdb tests/fuzz/corpus/gdb
+fuzz-$(1): $(2)
+	@mkdir -p $(BUILD)/fuzz/corpus-$(3)
+	$$(Q)$$< -max_total_time=$$(FUZZ_SECONDS) -max_len=$(4) -print_final_stats=1 \
+		$(BUILD)/fuzz/corpus-$(3) tests/fuzz/corpus/$(3)
 
-fuzz-smoke-gdb-packet: $(BUILD)/fuzz/fuzz_gdb_packet
-	$(Q)$< -runs=0 tests/fuzz/corpus/gdb
-	@mkdir -p $(BUILD)/fuzz/corpus-gdb-smoke
-	$(Q)$< -max_total_time=$(FUZZ_SMOKE_SECONDS) -max_len=16384 \
-		$(BUILD)/fuzz/corpus-gdb-smoke tests/fuzz/corpus/gdb
+fuzz-smoke-$(1): $(2)
+	$$(Q)$$< -runs=0 tests/fuzz/corpus/$(3)
+	@mkdir -p $(BUILD)/fuzz/corpus-$(3)-smoke
+	$$(Q)$$< -max_total_time=$$(FUZZ_SMOKE_SECONDS) -max_len=$(4) \
+		$(BUILD)/fuzz/corpus-$(3)-smoke tests/fuzz/corpus/$(3)
+endef
+
+.PHONY: fuzz fuzz-smoke
+$(eval $(call fuzz_run_rules,gdb-packet,$(BUILD)/fuzz/fuzz_gdb_packet,gdb,16384))
 
 # ---- kdb command line (fuzz_kdb_line) ----
 FUZZ_KDB_SRCS := $(sort $(wildcard kdb/*.c)) $(sort $(wildcard gdbstub/*.c)) lib/fmt.c lib/hex.c \
@@ -49,17 +56,4 @@ $(BUILD)/fuzz/fuzz_kdb_line: tests/fuzz/fuzz_kdb_line.c $(FUZZ_KDB_SRCS) $(wildc
 	@echo "  FUZZCC  $@"
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
-.PHONY: fuzz-kdb-line fuzz-smoke-kdb-line
-fuzz: fuzz-kdb-line
-fuzz-smoke: fuzz-smoke-kdb-line
-
-fuzz-kdb-line: $(BUILD)/fuzz/fuzz_kdb_line
-	@mkdir -p $(BUILD)/fuzz/corpus-kdb
-	$(Q)$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
-		$(BUILD)/fuzz/corpus-kdb tests/fuzz/corpus/kdb
-
-fuzz-smoke-kdb-line: $(BUILD)/fuzz/fuzz_kdb_line
-	$(Q)$< -runs=0 tests/fuzz/corpus/kdb
-	@mkdir -p $(BUILD)/fuzz/corpus-kdb-smoke
-	$(Q)$< -max_total_time=$(FUZZ_SMOKE_SECONDS) -max_len=4096 \
-		$(BUILD)/fuzz/corpus-kdb-smoke tests/fuzz/corpus/kdb
+$(eval $(call fuzz_run_rules,kdb-line,$(BUILD)/fuzz/fuzz_kdb_line,kdb,4096))

@@ -13,6 +13,7 @@
 #include <kernel/mm.h>
 #include <kernel/printk.h>
 #include "host_log.h"
+#include "host_threads.h"
 
 /* The test machine: 16 MiB of RAM at physical 4 MiB, behind the direct map. */
 #define ARENA_PHYS	0x400000UL
@@ -301,15 +302,7 @@ static void *hammer(void *arg)
 
 static void test_concurrent_alloc_free(void **state)
 {
-	pthread_t t[4];
-	void *ret;
-
-	for (uintptr_t i = 0; i < 4; i++)
-		assert_int_equal(pthread_create(&t[i], NULL, hammer, (void *)(i + 1)), 0);
-	for (int i = 0; i < 4; i++) {
-		assert_int_equal(pthread_join(t[i], &ret), 0);
-		assert_null(ret);
-	}
+	assert_int_equal(run_concurrently(hammer, 4), 0);
 	assert_int_equal(page_alloc_bad_frees(), 0);
 	assert_initial_state();
 }

@@ -48,6 +48,8 @@ void run_boot_tests(void);
 void run_mm_selftest(void);
 void debug_glue_init(void);	/* debug_glue.c */
 void serial_linetest(void);	/* linetest.c: test_linerate= */
+void console_selftests(void);	/* kbdtest.c: test_kbd=, test_fbbench= */
+void fbbench_run(const char *arg);	/* fbbench.c */
 
 /* symbols from the linker script */
 extern char _text[], _etext[], __rodata_start[], _erodata[], _sdata[], _ebss[], _end[];
