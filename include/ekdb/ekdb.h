@@ -11,6 +11,9 @@
  *                      breaks into the debugger.
  *  ekdb_cpu_online()   from SMP bring-up: the CPU becomes a thread.
  *  ekdb_set_roundup_fn() from SMP bring-up: how to send the round-up NMI.
+ *  ekdb_late_init()    after mm_init(): the handoff to the full core.
+ *  ekdb_register_io()  a running kernel's driver takes over a transport.
+ *  ekdb_break_in()     a driver's IRQ saw Ctrl-C, a gdb packet or sysrq-g.
  *  kgdb_breakpoint()   stop right here (kgdbwait, sysrq-g).
  */
 #ifndef EKDB_EKDB_H
@@ -44,6 +47,59 @@ struct ekdb_kernel_ops {
 void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops);
 
 void ekdb_early_init(void);
+
+/*
+ * ekdb_late_init - the handoff (Linux's dbg_late_init): call once the
+ * allocators work (after mm_init()), before other CPUs start.  The full
+ * debug core takes over the early debugger's breakpoints (they stay
+ * installed), sessions and transports; kgdboc= is parsed; the early
+ * static storage is released.  Logs one "ekdb: handoff: ..." line.
+ */
+void ekdb_late_init(void);
+
+struct ekdb_transport;
+
+/*
+ * ekdb_register_io - a running kernel's driver offers @t as a debugger
+ * transport (Linux's kgdb_register_io_module).  When the debugger is
+ * using an early transport with the same name (ttyS0, kbd, dbgp0), @t
+ * takes it over: the early one's state (line settings, unread bytes,
+ * keyboard modifiers, USB device state) goes to @t->import_state and the
+ * early one is retired, with no moment in which neither is there.  When
+ * kgdboc= names @t it is added.  Otherwise -EKDB_ENODEV: the debugger
+ * does not want this device (the driver keeps it for itself).
+ * Call with interrupts on, from process context, after ekdb_late_init().
+ */
+int ekdb_register_io(struct ekdb_transport *t);
+/* ekdb_unregister_io - the driver goes away; 0 or -EKDB_ENOENT. */
+int ekdb_unregister_io(struct ekdb_transport *t);
+/* ekdb_io_wanted - does kgdboc=/ekgdboc= name the device @name ("ttyS0", "kbd", "kms")? */
+bool ekdb_io_wanted(const char *name);
+
+/*
+ * ekdb_break_in - from a driver's interrupt handler (@regs: the
+ * interrupted context): enter the debugger now because input asked for
+ * it (enum ekdb_break_reason in <ekdb/transport.h>).  Returns true when the
+ * debugger ran (it has returned: the kernel goes on), false when the
+ * debugger is off or already active on another CPU.
+ */
+bool ekdb_break_in(struct x86_regs *regs, int reason);
+
+/*
+ * Display hooks (the kms debugger hooks, Linux 2.6.34's
+ * fb_debug_enter/leave): whoever owns the display registers them so the
+ * debugger can show itself on a screen the driver owns and give it back
+ * unchanged.  Called with the machine stopped, interrupts off, possibly
+ * from NMI or from inside the driver's own code: no sleeping locks, no
+ * allocation, bounded waits.
+ */
+struct ekdb_display_ops {
+	const char *name;			/* "kms" */
+	void (*enter)(void);			/* show the debug console (save what was there) */
+	void (*leave)(void);			/* put back exactly what was shown */
+};
+int ekdb_register_display(const struct ekdb_display_ops *ops);
+void ekdb_unregister_display(const struct ekdb_display_ops *ops);
 bool ekdb_enabled(void);
 bool ekdb_handle_die(const char *what, struct x86_regs *regs);
 bool ekdb_poll_break(struct x86_regs *regs);

@@ -16,9 +16,52 @@
 #define EKDB_NO_CHAR	(-1)	/* getc: nothing available right now */
 #define EKDB_CHAN_EOF	(-2)	/* getc: channel closed for good (host tests) */
 
+/* What kind of device carries the bytes: decides who may succeed whom. */
+enum ekdb_transport_kind {
+	EKDB_TRANSPORT_SERIAL = 1,	/* a 16550 line: ttySn */
+	EKDB_TRANSPORT_KBD,		/* keyboard input, screen (console) output */
+	EKDB_TRANSPORT_DBGP,		/* EHCI USB debug port: dbgpN */
+};
+
+#define EKDB_HANDOFF_PENDING_MAX 64
+
+/*
+ * What a transport hands to its successor at the handoff (early polled
+ * driver -> the running kernel's driver for the same device): the device
+ * settings it needs to keep going without touching the hardware's state,
+ * and the bytes it has received that nobody consumed yet (oldest first).
+ * Filled by export_state() of the old one, read by import_state() of the new.
+ */
+struct ekdb_transport_state {
+	enum ekdb_transport_kind kind;
+	u8 pending[EKDB_HANDOFF_PENDING_MAX];
+	unsigned npending;
+	union {
+		struct {
+			u16 base;		/* I/O port */
+			u32 baud;
+		} serial;
+		struct {
+			u8 shift, ctrl, alt;	/* keys held down (bitmask left/right) */
+			bool caps_lock, num_lock, scroll_lock;
+			bool enter_down;	/* an Enter press whose release is still to come */
+			bool e0_prefix;		/* half a two-byte scan code was read */
+		} kbd;
+		struct {
+			u32 pci_bdf;		/* bus << 8 | dev << 3 | fn */
+			u64 regs_phys;		/* debug port registers */
+			u8 devnum;		/* the debug device's USB address */
+			u8 ep_out, ep_in;
+			u8 toggle_out, toggle_in;	/* next DATA0/1 per endpoint */
+			u8 port;		/* root hub port (1-based) */
+		} dbgp;
+	} u;
+};
+
 struct ekdb_transport {
-	const char *name;			/* "ttyS0", "kbd", "dbgp0" */
-	/** getc - one byte, or EKDB_NO_CHAR when none is waiting. */
+	const char *name;			/* "ttyS0", "kbd", "dbgp0": what kgdboc= names */
+	enum ekdb_transport_kind kind;
+	/** getc - one byte, or EKDB_NO_CHAR when none is waiting (polled, bounded). */
 	int (*getc)(struct ekdb_transport *t);
 	/** putc - queue one byte (may spin for a bounded time). */
 	void (*putc)(struct ekdb_transport *t, u8 c);
@@ -27,8 +70,32 @@ struct ekdb_transport {
 	/** pre_exception / post_exception - called on debugger entry/exit; may be NULL. */
 	void (*pre_exception)(struct ekdb_transport *t);
 	void (*post_exception)(struct ekdb_transport *t);
+	/**
+	 * poll_break - for transports without an interrupt of their own: called
+	 * from the timer tick while the kernel runs.  Reads what the device has
+	 * (bounded) and returns an EKDB_BREAK_* reason when that input asks for
+	 * the debugger (Ctrl-C, the start of a gdb packet, sysrq-g), else
+	 * EKDB_BREAK_NONE.  Bytes that belong to the debugger (a gdb packet)
+	 * stay queued for getc.  May be NULL (the driver has an IRQ and calls
+	 * ekdb_break_in() itself).
+	 */
+	int (*poll_break)(struct ekdb_transport *t);
+	/** export_state - fill @st for a successor; may be NULL (nothing to hand over). */
+	void (*export_state)(struct ekdb_transport *t, struct ekdb_transport_state *st);
+	/** import_state - take over from a predecessor of the same device; 0 or -errno. */
+	int (*import_state)(struct ekdb_transport *t, const struct ekdb_transport_state *st);
+	/** deinit - the debugger no longer uses @t (after a successor took over); may be NULL. */
+	void (*deinit)(struct ekdb_transport *t);
 	bool is_console;			/* output-only side (screen) wants kdb text, not gdb packets */
 	void *priv;
+};
+
+/* Reasons a driver asks for the debugger (poll_break, ekdb_break_in). */
+enum ekdb_break_reason {
+	EKDB_BREAK_NONE = 0,
+	EKDB_BREAK_CTRLC,		/* 0x03 on the line: gdb's interrupt, kdb's Ctrl-C */
+	EKDB_BREAK_GDB,			/* a gdb packet arrived while the kernel ran */
+	EKDB_BREAK_SYSRQ,		/* sysrq-g ("Keyboard Entry") */
 };
 
 /*
