@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""make bench: raw 16550 line rate, our gdb stub, QEMU's gdbstub, footprint.
+"""make bench: raw 16550 line rate, our gdb stub (unix and tcp), QEMU's gdbstub, footprint.
 
     bench/run.py --build build [--early-dirs early earlyio/serial ...]
 
@@ -152,12 +152,16 @@ def load_json(path):
         return {"error": "gdb produced no figures"}
 
 
-def ours(args, work):
+def ours(args, work, transport="unix"):
+    """Our stub on ttyS1, reached by gdb over a unix socket (what the README's
+    `make debug` / `--serial unix:PATH` give) or over TCP (`--serial tcp:PORT`,
+    the launcher's nodelay=on chardev): same image, same kgdbwait stop."""
     cmdline = f"{BASE_CMDLINE} ekgdboc=ttyS1 kgdbwait"
-    m = Machine(work, name="ours", ports=("unix", "socket"), qmp=False,
-                esp=args.esp, cmdline=cmdline)
-    out = os.path.join(work, "ours.json")
-    glog = os.path.join(work, "ours.gdb.log")
+    name = "ours" if transport == "unix" else "ours-tcp"
+    m = Machine(work, name=name, qmp=False, esp=args.esp, cmdline=cmdline,
+                ports=("unix", "socket" if transport == "unix" else "tcp"))
+    out = os.path.join(work, f"{name}.json")
+    glog = os.path.join(work, f"{name}.gdb.log")
     try:
         m.wait_for(r"Waiting for connection from remote gdb", timeout=args.boot_timeout)
         run_gdb(os.path.join(HERE, "gdb_measure.py"),
@@ -346,7 +350,8 @@ def figures(r):
 
 def report(res):
     lr, o, q, fp = res["linerate"], res["ours"], res["qemu"], res["footprint"]
-    fo, fq = figures(o), figures(q)
+    ot = res.get("ours_tcp", {"error": "skipped"})
+    fo, ft, fq = figures(o), figures(ot), figures(q)
     line = min([v for v in (lr.get("tx_Bps"), lr.get("rx_Bps")) if v] or [0]) or None
     w = print
     w("")
@@ -363,29 +368,29 @@ def report(res):
         w(f"    host -> guest : {fmt_rate(lr.get('rx_Bps')):>12}   data "
           f"{'ok' if lr.get('rx_ok') else 'BAD'} (guest CRC32 checked)")
     w("")
-    hdr = f"{'figure':34} {'ekdb stub':>12} {'QEMU stub':>12} {'ekdb/QEMU':>10} " \
-          f"{'ekdb/line':>10}  {'target':>12} {'':4}"
-    w("(b) ekdb gdbstub on ttyS1 vs (c) QEMU's gdbstub (tcp), real gdb, same image & stop")
+    hdr = f"{'figure':34} {'ekdb unix':>12} {'ekdb tcp':>12} {'tcp/unix':>8} " \
+          f"{'QEMU stub':>12} {'ekdb/QEMU':>10} {'ekdb/line':>10}  {'target':>12} {'':9}"
+    w("(b) ekdb gdbstub on ttyS1 over a unix socket and over TCP (--serial tcp:PORT)")
+    w("    vs (c) QEMU's gdbstub (tcp), real gdb, same image & stop; PASS/MISS: unix/tcp")
     w(hdr)
     w("-" * len(hdr))
 
     def row(label, key, fmt, higher_better, vs_line=False):
-        a, b = fo.get(key), fq.get(key)
-        ratio = "-"
-        if a and b:
-            ratio = f"{a / b:.3g}x"
+        a, t, b = fo.get(key), ft.get(key), fq.get(key)
+        ratio = f"{a / b:.3g}x" if (a and b) else "-"
+        tratio = f"{t / a:.2f}" if (a and t) else "-"
         lratio = f"{a / line:.2f}" if (vs_line and a and line) else "-"
-        w(f"{label:34} {fmt(a):>12} {fmt(b):>12} {ratio:>10} {lratio:>10}  "
-          f"{TARGETS[key][2]:>12} {verdict(key, a):4}")
+        w(f"{label:34} {fmt(a):>12} {fmt(t):>12} {tratio:>8} {fmt(b):>12} {ratio:>10} "
+          f"{lratio:>10}  {TARGETS[key][2]:>12} {verdict(key, a)}/{verdict(key, t)}")
 
     row("memory read 64 KiB (median of 3)", "mem", fmt_rate, True, vs_line=True)
-    row(f"stepi x{o.get('stepi_n', '?')} (per second)", "stepi",
+    row(f"stepi x{o.get('stepi_n') or ot.get('stepi_n', '?')} (per second)", "stepi",
         lambda v: "-" if v is None else f"{v:.0f} /s", True)
-    row(f"bp hit+continue ({o.get('bp_func', '?')}, median)", "bp",
+    row(f"bp hit+continue ({o.get('bp_func') or ot.get('bp_func', '?')}, median)", "bp",
         lambda v: "-" if v is None else f"{v * 1e3:.2f} ms", False)
     row("target remote (attach + tdesc)", "attach",
         lambda v: "-" if v is None else f"{v * 1e3:.0f} ms", False)
-    for name, r in (("ekdb stub", o), ("QEMU stub", q)):
+    for name, r in (("ekdb unix", o), ("ekdb tcp", ot), ("QEMU stub", q)):
         if r.get("error"):
             w(f"  {name}: ERROR {r['error']}  (gdb log: {r.get('log')})")
         if r.get("bp_hit_s") is not None and len(r["bp_hit_s"]) < int(ARGS.bp_hits):
@@ -415,7 +420,7 @@ def report(res):
     w(f"    {'phase':8} {'stub':5} {'wall':>9} {'packets':>8} {'out B':>8} {'in B':>8} "
       f"{'rtt mean':>9} {'rtt share':>9}  packet kinds")
     for ph, label in (("mem", "64 KiB read"), ("bp", "5 bp hits"), ("stepi", "20 stepi")):
-        for name, r in (("ekdb", o), ("qemu", q)):
+        for name, r in (("ekdb", o), ("tcp", ot), ("qemu", q)):
             d = r.get("diag", {}).get(ph)
             if not d:
                 continue
@@ -443,8 +448,8 @@ def main():
     ap.add_argument("--bp-hits", type=int, default=50)
     ap.add_argument("--boot-timeout", type=float, default=120)
     ap.add_argument("--gdb-timeout", type=float, default=240)
-    ap.add_argument("--only", choices=["linerate", "ours", "qemu", "footprint", "fbbench"],
-                    action="append")
+    ap.add_argument("--only", choices=["linerate", "ours", "ours-tcp", "qemu", "footprint",
+                                       "fbbench"], action="append")
     ARGS = args = ap.parse_args()
     args.build = os.path.abspath(args.build)
     args.kernel = os.path.join(args.build, "kernel.elf")
@@ -455,9 +460,10 @@ def main():
     work = os.path.join(args.build, "bench")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    only = set(args.only or ["linerate", "ours", "qemu", "footprint", "fbbench"])
+    only = set(args.only or ["linerate", "ours", "ours-tcp", "qemu", "footprint", "fbbench"])
     res = {"linerate": {"bytes": args.linerate_bytes, "error": "skipped"},
-           "ours": {"error": "skipped"}, "qemu": {"error": "skipped"}}
+           "ours": {"error": "skipped"}, "ours_tcp": {"error": "skipped"},
+           "qemu": {"error": "skipped"}}
     t = time.monotonic()
     res["footprint"] = footprint(args)
     if "linerate" in only:
@@ -466,6 +472,9 @@ def main():
     if "ours" in only:
         log("(b) ekdb stub ...")
         res["ours"] = ours(args, work)
+    if "ours-tcp" in only:
+        log("(b) ekdb stub over TCP ...")
+        res["ours_tcp"] = ours(args, work, transport="tcp")
     if "qemu" in only:
         log("(c) QEMU gdbstub ...")
         res["qemu"] = qemu_stub(args, work)

@@ -12,15 +12,22 @@
  *       In the log:  "kbdtest: ready", "kbdtest: line '<text>'" (or
  *       "kbdtest: interrupted '<text>'", "kbdtest: timeout '<text>'"),
  *       "kbdtest: done".
+ *   test_kbd_mouse  with test_kbd: before the editor starts, turn the PS/2
+ *       mouse on (aux port enabled, data reporting on, no IRQ12), so that
+ *       mouse motion really reaches the i8042 as AUXDATA bytes the keyboard
+ *       transport must drop.  Logs "kbdtest: mouse on (ack 0x..)" or
+ *       "kbdtest: mouse not enabled (...)".
  *   test_fbbench[=KiB]  see fbbench.c.
  */
 #include <kernel/kernel.h>
 #include <kernel/printk.h>
 #include <kernel/apic.h>
 #include <asm/processor.h>
+#include <asm/io.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
 #include "../earlyio/kbd/kbd_transport.h"
+#include "../earlyio/kbd/scancode.h"
 #include "../earlyio/vga/vga_console.h"
 #include "../earlyio/serial/serial_console.h"
 #include "../earlyio/serial/uart16550.h"
@@ -64,6 +71,67 @@ static void screen_check(void)
 			pr_info("kbdtest: grid '%s'\n", row);
 }
 
+/* test_kbd_mouse: the i8042 commands a PS/2 mouse driver sends (bounded waits). */
+#define I8042_DATA	0x60
+#define I8042_CMD	0x64
+#define MOUSE_WAIT	1000000
+
+static bool i8042_idle(void)
+{
+	for (unsigned i = 0; i < MOUSE_WAIT; i++)
+		if (!(inb(I8042_CMD) & I8042_STR_IBF))
+			return true;
+	return false;
+}
+
+static bool i8042_reply(u8 *status, u8 *data)
+{
+	for (unsigned i = 0; i < MOUSE_WAIT; i++) {
+		u8 st = inb(I8042_CMD);
+
+		if (st & I8042_STR_OBF) {
+			*status = st;
+			*data = inb(I8042_DATA);
+			return true;
+		}
+	}
+	return false;
+}
+
+static void mouse_on(void)
+{
+	u8 cfg, st = 0, ack = 0;
+
+	if (!i8042_idle())
+		goto busy;
+	outb(I8042_CMD, 0x20);			/* read configuration */
+	if (!i8042_reply(&st, &cfg) || !i8042_idle())
+		goto busy;
+	outb(I8042_CMD, 0x60);			/* write configuration: */
+	if (!i8042_idle())
+		goto busy;
+	outb(I8042_DATA, cfg & ~0x22);		/* aux clock on, no IRQ12 */
+	if (!i8042_idle())
+		goto busy;
+	outb(I8042_CMD, 0xa8);			/* enable the aux port */
+	if (!i8042_idle())
+		goto busy;
+	outb(I8042_CMD, 0xd4);			/* next data byte to the mouse: */
+	if (!i8042_idle())
+		goto busy;
+	outb(I8042_DATA, 0xf4);			/* enable data reporting */
+	if (!i8042_reply(&st, &ack))
+		goto busy;
+	if (!(st & I8042_STR_AUXDATA) || ack != 0xfa) {
+		pr_err("kbdtest: mouse not enabled (status 0x%02x reply 0x%02x)\n", st, ack);
+		return;
+	}
+	pr_info("kbdtest: mouse on (ack 0x%02x)\n", ack);
+	return;
+busy:
+	pr_err("kbdtest: mouse not enabled (controller timeout)\n");
+}
+
 static void redraw_tail(const char *line, unsigned len, unsigned pos, unsigned erase)
 {
 	for (unsigned i = pos; i < len; i++)
@@ -92,6 +160,8 @@ static void kbd_selftest(const char *arg)
 		pr_err("kbdtest: no keyboard (%d)\n", err);
 		return;
 	}
+	if (cmdline_has("test_kbd_mouse"))
+		mouse_on();
 	screen_check();
 	pr_info("kbdtest: ready (%u s)\n", secs);
 	out("kbdtest> ");

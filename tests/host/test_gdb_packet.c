@@ -328,6 +328,124 @@ static void test_init_errors(void **state)
 	assert_string_equal(gt_ask(g, "qSupported"), "PacketSize=1fff;qXfer:features:read+;vContSupported+;QStartNoAckMode+;swbreak+;hwbreak+");
 }
 
+/*
+ * gdb_session_set_buffers on a live session.  The move happens in the
+ * middle of one gdb_session_run (when the channel has delivered move_at
+ * script bytes), where everything is at stake: a reply was just sent,
+ * gdb negotiated features, chose a thread and maybe no-ack mode.  The old
+ * buffers are overwritten right after the move.
+ */
+static struct {
+	int (*getc)(void *arg);
+	size_t move_at;
+	bool moved;
+	int err;
+	char in2[8192], out2[8192];
+} mv;
+
+static int move_getc(void *arg)
+{
+	struct gt *g = &gt_fixture;
+
+	if (!mv.moved && g->ch.in_pos == mv.move_at) {
+		mv.moved = true;
+		memset(mv.out2, 'Q', sizeof(mv.out2));
+		mv.err = gdb_session_set_buffers(&g->s, mv.in2, mv.out2, sizeof(mv.in2));
+		memset(g->out, 'X', sizeof(g->out));
+		memset(g->in, 'X', sizeof(g->in));
+	}
+	return mv.getc(arg);
+}
+
+static struct gt *gt_new_moving(int threads)
+{
+	struct gt *g = gt_new(threads);
+
+	memset(&mv, 0, sizeof(mv));
+	mv.getc = g->ch.chan.getc;
+	g->ch.chan.getc = move_getc;
+	return g;
+}
+
+/* Split the captured output into packet payloads (checksums checked by gt_parse_output). */
+static int payloads(struct gt *g, char out[][512], int max)
+{
+	const char *o = g->ch.out;
+	int n = 0;
+
+	assert_true(gt_parse_output(g) > 0);
+	while ((o = strchr(o, '$')) && n < max) {
+		const char *e = strchr(o, '#');
+
+		assert_non_null(e);
+		assert_true(e - o - 1 < 512);
+		memcpy(out[n], o + 1, (size_t)(e - o - 1));
+		out[n][e - o - 1] = '\0';
+		n++;
+		o = e;
+	}
+	return n;
+}
+
+static void test_set_buffers_keeps_last_reply_thread_features(void **state)
+{
+	struct gt *g = gt_new_moving(2);
+	char p[8][512];
+
+	g->stop.reason = EKDB_STOP_SWBREAK;
+	gt_add_packet(g, "qSupported:swbreak+;hwbreak+");
+	gt_add_packet(g, "Hg2");
+	gt_add_packet(g, "p10");			/* rip of thread 2 */
+	gt_add_packet(g, "?");
+	mv.move_at = g->script_len;
+	gt_add_raw(g, "-", 1);				/* gdb NAKs the '?' reply */
+	gt_add_packet(g, "p10");
+	gt_add_packet(g, "?");
+	assert_int_equal(gt_run(g), 7);
+	assert_true(mv.moved);
+	assert_int_equal(mv.err, 0);
+	assert_int_equal(payloads(g, p, 8), 7);
+	assert_string_equal(p[4], p[3]);		/* resent from the new buffer */
+	assert_int_equal(g->s.tx_retransmits, 1);
+	assert_string_equal(p[5], p[2]);		/* still thread 2 */
+	assert_non_null(strstr(p[6], "swbreak:;"));	/* swbreak+ still known */
+	assert_ptr_equal(g->s.outbuf, mv.out2);
+	assert_ptr_equal(g->s.inbuf, mv.in2);
+	/* thread 1's rip differs, so p[5] really is thread 2's */
+	memset(&mv, 0, sizeof(mv));
+	g = gt_new(2);
+	assert_string_not_equal(gt_ask(g, "p10"), p[5]);
+}
+
+/* No-ack mode survives the move: no '+' after it, and a '-' is not a NAK. */
+static void test_set_buffers_keeps_no_ack(void **state)
+{
+	struct gt *g = gt_new_moving(1);
+	const char *q;
+
+	gt_add_packet(g, "QStartNoAckMode");
+	gt_add_packet(g, "?");
+	mv.move_at = g->script_len;
+	gt_add_raw(g, "-", 1);
+	gt_add_packet(g, "qC");
+	assert_int_equal(gt_run(g), 3);			/* OK, stop reply, QC1: no resend */
+	assert_true(mv.moved);
+	assert_int_equal(mv.err, 0);
+	assert_string_equal(g->reply, "QC1");
+	q = strstr(g->ch.out, "$QC1#");
+	assert_non_null(q);
+	assert_true(q - g->ch.out >= 3 && q[-3] == '#');	/* right after a packet: no '+' */
+	assert_int_equal(g->s.tx_retransmits, 0);
+
+	/* too small for the last reply (or below the minimum), or no buffer: refused */
+	g = gt_new(1);
+	assert_non_null(gt_ask(g, "?"));
+	assert_int_equal(gdb_session_set_buffers(&g->s, g->in, g->out, 16), -EKDB_EINVAL);
+	assert_int_equal(gdb_session_set_buffers(&g->s, NULL, g->out, GT_BUF), -EKDB_EINVAL);
+	assert_int_equal(gdb_session_set_buffers(&g->s, g->in, NULL, GT_BUF), -EKDB_EINVAL);
+	assert_ptr_equal(g->s.outbuf, g->out);
+}
+
 static void test_hex(void **state)
 {
 	u8 bytes[256], back[256];
@@ -482,6 +600,8 @@ int main(void)
 		cmocka_unit_test(test_pushback),
 		cmocka_unit_test(test_sniff),
 		cmocka_unit_test(test_init_errors),
+		cmocka_unit_test(test_set_buffers_keeps_last_reply_thread_features),
+		cmocka_unit_test(test_set_buffers_keeps_no_ack),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_regs_table),
 	};

@@ -14,6 +14,8 @@ Serial port kinds (`ports`, index 0 = ttyS0, 1 = ttyS1, ...):
   "socket"  unix socket left unconnected for another client (gdb); its path is
             socket_path(i).  take_port(i) / release_port(i) switch a port
             between the Machine and an outside client.
+  "tcp"     like "socket", on a free TCP port of 127.0.0.1 (--serial tcp:PORT);
+            socket_path(i) is "127.0.0.1:PORT", what gdb's `target remote` takes.
   "file"    QEMU writes to a file; captured (read-only).
   "none"    the port exists but output is discarded.
 
@@ -145,6 +147,9 @@ class Machine:
             if kind in ("unix", "socket"):
                 path = os.path.join(self.sockdir, f"ttyS{i}.sock")
                 spec = f"unix:{path}"
+            elif kind == "tcp":
+                port = free_tcp_port()
+                path, spec = f"127.0.0.1:{port}", f"tcp:{port}"
             elif kind == "file":
                 path = self._path(f"ttyS{i}.log")
                 spec = f"file:{path}"

@@ -14,6 +14,8 @@ from gdb_boot import (ACKS_ON, BOOT_COMPLETE, attach, boot_to_kgdbwait, cmd_or_e
 from qemu import BOOT_TIMEOUT
 
 CANNOT_ACCESS = r"Cannot access memory at address"
+# The debugger taking a trap after gdb left (a breakpoint left behind).
+STOPPED_AGAIN = r"Waiting for connection from remote gdb|Entering kdb|Oops|Kernel panic"
 
 
 def test_stop_in_setup_arch_registers_memory_detach(machine, gdb):
@@ -140,7 +142,8 @@ def test_breakpoints_on_later_boot_steps(machine, gdb):
 def test_threads_smp4_and_kill(machine, gdb):
     """--smp 4 at kgdbwait: the APs are not started this early; the stub
     lists one thread per CPU it knows (only the boot CPU now).  `kill`
-    ends gdb's session and the kernel boots on."""
+    with a breakpoint, a hardware breakpoint and a watchpoint inserted ends
+    gdb's session, takes them out, and the kernel boots on."""
     m = boot_to_kgdbwait(machine, smp=4)
     g = attach(machine, gdb, m)
     threads = g.cmd("info threads")
@@ -153,10 +156,19 @@ def test_threads_smp4_and_kill(machine, gdb):
     assert g.cmd("thread 1").startswith("[Switching to thread 1")
     assert frames(g.cmd("bt"))[0] == "kgdb_breakpoint"
 
-    g.cmd("break print_memory_map")
+    # always-inserted: gdb plants the breakpoints now (Z packets), not only
+    # on the next resume, so `kill` has something to take out.  The raw
+    # memory read (maint packet, no gdb shadowing) proves the int3 is there.
+    g.cmd("set breakpoint always-inserted on")
+    out = g.cmd("break print_memory_map")
+    addr = int(re.search(r"Breakpoint \d+ at (0x[0-9a-f]+)", out).group(1), 16)
     g.cmd("hbreak mm_init")
     g.cmd("watch kmalloc_ready")
+    raw = g.cmd(f"maint packet m{addr:x},1")
+    assert re.search(r'received: "cc"', raw), raw
     out = g.kill_target()
     assert re.search(r"\[Inferior 1 \(Remote target\) killed\]", out), out
-    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    # The int3 and the debug registers are gone: the boot runs through
+    # print_memory_map, mm_init and the kmalloc_ready write without a stop.
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=STOPPED_AGAIN)
     assert re.search(r"boot complete: \d+ CPUs online", m.output(0))
