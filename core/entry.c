@@ -240,21 +240,39 @@ bool ekdb_handle_die(const char *what, struct x86_regs *regs)
 	return regs->rip != rip;
 }
 
-/* From the timer tick: a Ctrl-C (0x03) on a transport breaks in. */
+/*
+ * From the timer tick: a Ctrl-C (0x03) on a transport breaks in.  Each
+ * tick reads everything waiting (at most POLL_BREAK_MAX bytes), so a
+ * Ctrl-C behind line noise is seen at once, not at one byte per tick.
+ */
+#define POLL_BREAK_MAX		4096
+#define POLL_BREAK_QUIET	256	/* empty polls while bytes are flowing */
+
 bool ekdb_poll_break(struct x86_regs *regs)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_INTERRUPT, .signal = GDB_SIGINT,
 				  .vector = -1, .bp_index = -1 };
+	unsigned got = 0, quiet = 0;
 	int ch;
 
 	if (!dbg_enabled || dbg_master >= 0)
 		return false;
-	ch = dbg_chan.getc(NULL);
-	if (ch != 0x03)
-		return false;
-	return dbg_enter(regs, &stop);
+	while (got < POLL_BREAK_MAX) {
+		ch = dbg_chan.getc(NULL);
+		if (ch == 0x03)
+			return dbg_enter(regs, &stop);
+		if (ch >= 0) {
+			got++;
+			quiet = 0;
+			continue;
+		}
+		/* nothing now: give a line that was busy a moment to refill its FIFO */
+		if (ch != EKDB_NO_CHAR || !got || ++quiet > POLL_BREAK_QUIET)
+			break;
+		cpu_relax();
+	}
+	return false;
 }
-
 
 void dbg_core_init(const struct dbg_frontend *fe)
 {
