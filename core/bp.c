@@ -30,6 +30,7 @@ static int hw_slot_owner[X86_HW_SLOTS] = { -1, -1, -1, -1 };
 extern char __ekdb_text_start[], __ekdb_text_end[];
 extern char __ekdb_data_start[], __ekdb_data_end[];
 extern char __ekdb_bss_start[], __ekdb_bss_end[];
+extern char _text[], _etext[];		/* the kernel's executable text */
 
 static bool overlaps(u64 a, u64 alen, u64 start, u64 end)
 {
@@ -86,6 +87,10 @@ int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner
 		return -EKDB_EINVAL;	/* DR lengths 1/2/4/8, naturally aligned */
 	if (dbg_addr_is_debugger(addr, len))
 		return -EKDB_EPERM;
+	if (type == EKDB_BP_SW && (addr < (u64)_text || addr >= (u64)_etext))
+		return -EKDB_EFAULT;	/* an int3 belongs in code, not in data */
+	if (type != EKDB_BP_SW && !x86_addr_canonical(addr))
+		return -EKDB_EFAULT;	/* DR0-DR3 cannot hold it */
 	i = find(type, addr);
 	if (i >= 0) {
 		/* gdb re-sends Z for a breakpoint it already has: accept */

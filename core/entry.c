@@ -83,6 +83,21 @@ static void resume_cpu(struct dbg_cpu *c, struct x86_regs *regs, const struct ek
 }
 
 /*
+ * A software breakpoint stop is only real if the breakpoint is still in
+ * the table once this CPU holds the debugger: another CPU's session may
+ * have removed (or disabled) it while this one waited in take_master().
+ */
+static bool sw_stop_is_stale(const struct x86_regs *regs, const struct ekdb_stop *stop)
+{
+	const struct dbg_bp *b;
+
+	if (stop->reason != EKDB_STOP_SWBREAK)
+		return false;
+	b = dbg_bp_get(stop->bp_index);
+	return !b || !b->enabled || b->type != EKDB_BP_SW || b->addr != regs->rip;
+}
+
+/*
  * dbg_enter - the stop path.  Returns true when the trap was consumed
  * (execution resumes from @regs), false when the debugger is not there
  * (or faulted itself) and the caller's default applies.
@@ -98,6 +113,11 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 	if (dbg_master == (int)cpu)
 		return false;	/* a fault inside the debugger itself: let it oops */
 	take_master(cpu);
+	if (sw_stop_is_stale(regs, stop)) {
+		/* removed by the session this CPU waited for: run the original byte */
+		release_master();
+		return true;
+	}
 	dbg_cpus_missing = dbg_roundup_cpus(cpu);	/* the whole machine stops */
 	dbg_bp_uninstall_all();
 	c->online = true;
@@ -128,8 +148,15 @@ static bool dbg_trap_bp(struct x86_regs *regs)
 	const struct dbg_bp *b = dbg_bp_get(idx);
 	u8 byte;
 
-	if (b && b->installed) {
+	if (b) {
+		/*
+		 * One of ours, whatever its "installed" flag says right now
+		 * (another CPU may be putting breakpoints in or taking them
+		 * out): report the breakpoint address, never addr + 1.
+		 */
 		regs->rip = addr;
+		if (!b->enabled)
+			return dbg_enabled;	/* being disabled: re-run */
 		stop.reason = EKDB_STOP_SWBREAK;
 		stop.bp_index = idx;
 	} else if (x86_probe_read(&byte, addr, 1) == 1 && byte == 0xcc) {
@@ -255,7 +282,6 @@ void ekdb_panic(const char *msg)
 	kgdb_breakpoint();
 	pending_panic = NULL;
 }
-
 
 void dbg_core_init(const struct dbg_frontend *fe)
 {

@@ -16,9 +16,19 @@ long dbg_mem_read(u64 addr, void *buf, size_t len)
 	return n || !len ? (long)n : -EKDB_EFAULT;
 }
 
+extern char __ekdb_text_start[], __ekdb_text_end[];
+
+/*
+ * Writes into the debugger's own code are refused, as breakpoints there
+ * are: an int3 written by hand with M would dodge the Z refusal.
+ */
 long dbg_mem_write(u64 addr, const void *buf, size_t len)
 {
-	size_t n = x86_probe_write(addr, buf, len);
+	size_t n;
+
+	if (len && addr < (u64)__ekdb_text_end && addr + len > (u64)__ekdb_text_start)
+		return -EKDB_EPERM;
+	n = x86_probe_write(addr, buf, len);
 
 	/* read-only mapping (kernel text, rodata): retry in a CR0.WP window */
 	if (n < len)

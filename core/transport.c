@@ -153,10 +153,34 @@ int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *ne
 /*
  * The break-in poll from the timer tick: each transport that has no
  * interrupt of its own looks at its input (poll_break).  A transport
- * without poll_break and without an interrupt driver is read here: only
- * Ctrl-C matters, a bounded number of bytes per tick.
+ * without poll_break is read here: only Ctrl-C matters.  Each tick reads
+ * everything waiting (at most POLL_DRAIN_MAX bytes), so a Ctrl-C behind
+ * line noise is seen at once, not at one byte per tick.
  */
-#define POLL_DRAIN_MAX 256
+#define POLL_DRAIN_MAX		4096
+#define POLL_DRAIN_QUIET	256	/* empty polls while bytes are flowing */
+
+static int drain_for_ctrlc(struct ekdb_transport *t)
+{
+	unsigned got = 0, quiet = 0;
+
+	while (got < POLL_DRAIN_MAX) {
+		int c = t->getc(t);
+
+		if (c == 0x03)
+			return EKDB_BREAK_CTRLC;
+		if (c >= 0) {
+			got++;
+			quiet = 0;
+			continue;
+		}
+		/* nothing now: give a line that was busy a moment to refill its FIFO */
+		if (!got || ++quiet > POLL_DRAIN_QUIET)
+			break;
+		cpu_relax();
+	}
+	return EKDB_BREAK_NONE;
+}
 
 int dbg_transports_poll_break(void)
 {
@@ -168,17 +192,8 @@ int dbg_transports_poll_break(void)
 			continue;
 		if (t->poll_break) {
 			r = t->poll_break(t);
-		} else if (t->getc) {
-			for (unsigned n = 0; n < POLL_DRAIN_MAX; n++) {
-				int c = t->getc(t);
-
-				if (c < 0)
-					break;
-				if (c == 0x03) {
-					r = EKDB_BREAK_CTRLC;
-					break;
-				}
-			}
+		} else if (t->getc && !t->irq) {
+			r = drain_for_ctrlc(t);
 		}
 		if (r != EKDB_BREAK_NONE)
 			return r;

@@ -80,22 +80,51 @@ static int reg_store(struct gdb_session *s, unsigned n, const char *hex, size_t 
 	return s->target->ops->reg_write(s->target, n, buf, size);
 }
 
-/** gdb_cmd_regs_write - "G": registers in order; may stop at any register boundary. */
+/*
+ * Check a "G" payload without writing anything: every value whole and
+ * valid hex, stopping at a register boundary, not longer than the file.
+ */
+static int regs_check(struct gdb_session *s, const char *a, size_t len)
+{
+	u8 buf[GDB_REG_MAX_BYTES];
+	unsigned n, count = reg_count(s);
+	size_t size;
+	int r;
+
+	if (!len || (len & 1))
+		return -EKDB_EINVAL;
+	for (n = 0; n < count && len; n++) {
+		r = reg_fetch(s, n, buf, &size);
+		if (r < 0)
+			return r;
+		if (len < 2 * size)
+			return -EKDB_EINVAL;
+		if (!all_x(a, 2 * size) && hex_decode(buf, a, 2 * size) < 0)
+			return -EKDB_EINVAL;
+		a += 2 * size;
+		len -= 2 * size;
+	}
+	return len ? -EKDB_E2BIG : 0;
+}
+
+/**
+ * gdb_cmd_regs_write - "G": registers in order; may stop at any register
+ * boundary.  All or nothing: the whole payload is checked before the
+ * first register is written.
+ */
 void gdb_cmd_regs_write(struct gdb_session *s, const char *a, size_t len)
 {
 	u8 buf[GDB_REG_MAX_BYTES];
 	unsigned n, count = reg_count(s);
 	size_t size;
-	int r, err = 0;
+	int r, err = regs_check(s, a, len);
 
-	if (!len || (len & 1))
-		return tx_err(s, -EKDB_EINVAL);
+	if (err)
+		return tx_err(s, err);
 	for (n = 0; n < count && len; n++) {
 		r = reg_fetch(s, n, buf, &size);
 		if (r < 0)
 			return tx_err(s, r);
-		if (len < 2 * size)
-			return tx_err(s, -EKDB_EINVAL);
 		r = reg_store(s, n, a, size);
 		/* An unavailable register is not an error for a whole-file write. */
 		if (r < 0 && !err && r != -EKDB_ENOENT && r != -EKDB_EPERM)
@@ -103,8 +132,6 @@ void gdb_cmd_regs_write(struct gdb_session *s, const char *a, size_t len)
 		a += 2 * size;
 		len -= 2 * size;
 	}
-	if (len)
-		return tx_err(s, -EKDB_E2BIG);
 	if (err)
 		return tx_err(s, err);
 	tx_ok(s);

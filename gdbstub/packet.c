@@ -52,12 +52,13 @@ static void handle_nak(struct gdb_session *s)
 /*
  * A new connection starts with qSupported.  gdb expects acks until it
  * negotiates QStartNoAckMode again, so no-ack mode ends here, before this
- * very packet is acknowledged.
+ * very packet is acknowledged -- unless no-ack mode was negotiated by the
+ * packet just before: lldb sends QStartNoAckMode first, then qSupported.
  */
 static bool is_new_connection(const struct gdb_session *s)
 {
 	return !strncmp(s->inbuf, "qSupported", 10) &&
-	       (s->inbuf[10] == '\0' || s->inbuf[10] == ':');
+	       (s->inbuf[10] == '\0' || s->inbuf[10] == ':') && !s->no_ack_just_set;
 }
 
 /*
@@ -115,6 +116,7 @@ static int rx_frame(struct gdb_session *s)
 	}
 	if (is_new_connection(s))
 		s->no_ack = false;
+	s->no_ack_just_set = !strcmp(s->inbuf, "QStartNoAckMode");
 	if (!s->no_ack)
 		tx_ack(s, '+');
 	s->rx_packets++;

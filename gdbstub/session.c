@@ -42,6 +42,7 @@ void gdb_session_disconnect(struct gdb_session *s)
 {
 	s->connected = false;
 	s->no_ack = false;
+	s->no_ack_just_set = false;
 	s->have_last = false;
 	s->g_thread = 0;
 	s->c_thread = 0;

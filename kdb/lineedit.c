@@ -247,6 +247,48 @@ static void complete(struct kdb_session *s, const char *prompt)
 
 /* ---------------------------------------------------------------- the editor */
 
+/*
+ * gdb was recognised.  What is already queued behind its greeting is a
+ * backlog, not a conversation (gdb sends its next packet only after our
+ * reply): retransmissions of a greeting sent while the machine booted, or
+ * the packets of a gdb that gave up.  Read it (until the line has been
+ * quiet for KDB_BACKLOG_QUIET polls, at most KDB_SNIFF_MAX bytes) and keep
+ * only the newest frame, the one a live gdb waits for, so the stub does not
+ * answer stale packets out of turn.
+ */
+static void keep_newest_frame(struct kdb_session *s)
+{
+	unsigned long quiet = 0;
+	size_t start = 0;
+	int c;
+
+	for (size_t i = 0; i < s->sniff_len; i++)
+		if (s->sniff[i] == '$')
+			start = i;
+	while (quiet < KDB_BACKLOG_QUIET) {
+		if (s->sniff_len - start >= KDB_SNIFF_MAX)
+			break;		/* a huge frame: the stub reads the rest */
+		if (s->sniff_len == KDB_SNIFF_MAX) {
+			memmove(s->sniff, s->sniff + start, s->sniff_len - start);
+			s->sniff_len -= start;
+			start = 0;
+		}
+		c = kdb_poll_char(s);
+		if (c == EKDB_NO_CHAR) {
+			quiet++;
+			continue;
+		}
+		if (c < 0)
+			break;		/* KDB_GETC_EOF: the stub sees the end too */
+		quiet = 0;
+		if (c == '$')
+			start = s->sniff_len;
+		s->sniff[s->sniff_len++] = (char)c;
+	}
+	memmove(s->sniff, s->sniff + start, s->sniff_len - start);
+	s->sniff_len -= start;
+}
+
 /* Feed one byte to the gdb detector; returns 1 (gdb), 0 (keep sniffing), -1 (not gdb). */
 static int sniff_byte(struct kdb_session *s, int c)
 {
@@ -257,9 +299,11 @@ static int sniff_byte(struct kdb_session *s, int c)
 	if (c == '\r' || c == '\n')
 		r = GDB_SNIFF_NO;	/* a person pressed Enter */
 
-	if (r == GDB_SNIFF_YES)
+	if (r == GDB_SNIFF_YES) {
+		keep_newest_frame(s);
 		return 1;
-	if (r == GDB_SNIFF_MAYBE && s->sniff_len < KDB_SNIFF_MAX)
+	}
+	if (r == GDB_SNIFF_MAYBE && s->sniff_len < KDB_SNIFF_DETECT)
 		return 0;
 	/* not gdb (or too long to be its greeting): the bytes count as typing */
 	s->replay_pos = 0;
@@ -270,8 +314,9 @@ static int sniff_byte(struct kdb_session *s, int c)
 
 /**
  * kdb_readline - print @prompt and edit a line into s->line.
- * Returns 0 when Enter ends the line, 1 when the input at an empty prompt
- * is gdb (s->sniff holds those bytes), -1 at the end of input.
+ * Returns 0 when Enter ends the line, 1 when the input is gdb (s->sniff
+ * holds its newest frame; a line typed so far is dropped), -1 at the end
+ * of input.
  */
 int kdb_readline(struct kdb_session *s, const char *prompt)
 {
@@ -290,7 +335,12 @@ int kdb_readline(struct kdb_session *s, const char *prompt)
 		c = kdb_getc(s);
 		if (c == KDB_GETC_EOF)
 			return -1;
-		if (!replaying && s->len == 0 &&
+		/*
+		 * gdb's greeting is recognised wherever it starts, also after
+		 * line noise or half a line of typing (as Linux's kdb checks
+		 * the end of its line buffer): that line is then dropped.
+		 */
+		if (!replaying &&
 		    (s->sniff_len || c == '$' || c == '+' || c == KDB_KEY_CTRL('c'))) {
 			int r = sniff_byte(s, c);
 

@@ -10,6 +10,7 @@
 #include <kernel/printk.h>
 #include <kernel/acpi.h>
 #include <kernel/apic.h>
+#include <ekdb/ekdb.h>
 #include <kernel/time.h>
 #include <asm/desc.h>
 #include <asm/io.h>
@@ -97,7 +98,7 @@ void apic_eoi(void)
 	apic_write(APIC_EOI, 0);
 }
 
-static bool icr_wait_idle(void)
+static __ekdb_nobp bool icr_wait_idle(void)
 {
 	for (unsigned long i = 0; i < ICR_WAIT_LOOPS; i++) {
 		if (!(apic_read(APIC_ICR_LOW) & ICR_BUSY))
@@ -108,7 +109,7 @@ static bool icr_wait_idle(void)
 }
 
 /* Write the ICR (destination first; the low write sends) with interrupts off. */
-static bool apic_icr_write(u32 dest, u32 low)
+static __ekdb_nobp bool apic_icr_write(u32 dest, u32 low)
 {
 	u64 flags;
 	bool ok;
@@ -146,7 +147,8 @@ bool apic_send_nmi(u32 id)
 	return apic_icr_write(id, ICR_NMI | ICR_LEVEL_ASSERT);
 }
 
-bool apic_send_nmi_allbutself(void)
+/* The debugger's round-up (its stop path, breakpoints still armed). */
+__ekdb_nobp bool apic_send_nmi_allbutself(void)
 {
 	return apic_icr_write(0, ICR_NMI | ICR_LEVEL_ASSERT | ICR_ALLBUTSELF);
 }

@@ -53,7 +53,8 @@ extern const char trampoline_protected[], trampoline_long[];
 
 static volatile bool smp_boot_done;
 
-void percpu_init_cpu(unsigned int cpu)
+/* An AP runs this before its IDT is loaded: no breakpoint may be here. */
+__ekdb_nobp void percpu_init_cpu(unsigned int cpu)
 {
 	struct percpu *pc = &percpu_area[cpu];
 
@@ -62,7 +63,8 @@ void percpu_init_cpu(unsigned int cpu)
 	wrmsr(MSR_GS_BASE, (u64)pc);
 }
 
-static unsigned debugger_cpu_id(void)
+/* The debugger's stop path calls this before it takes breakpoints out. */
+static __ekdb_nobp unsigned debugger_cpu_id(void)
 {
 	return smp_processor_id();
 }
@@ -90,15 +92,11 @@ int smp_apic_to_cpu(u32 id)
 	return -1;
 }
 
-/* The first C an AP runs, on its idle stack, GS base already set. */
-static void __noreturn smp_ap_start(u64 cpu_arg)
+/* An AP, once it can take traps (breakpoints here work: CPU#n stops). */
+static void __noreturn __noinline smp_ap_online(unsigned int cpu)
 {
-	unsigned int cpu = (unsigned int)cpu_arg;
 	struct percpu *pc = &percpu_area[cpu];
 
-	x86_gdt_init_cpu(cpu);		/* reloads %gs: write the GS base again */
-	percpu_init_cpu(cpu);
-	x86_idt_load();
 	apic_setup_cpu();
 	pc->apic_id = apic_id();
 	pc->slice = SCHED_SLICE_TICKS;
@@ -113,6 +111,21 @@ static void __noreturn smp_ap_start(u64 cpu_arg)
 		cpu_relax();
 	write_cr3(read_cr3());		/* forget its TLB entries too */
 	cpu_idle_loop();
+}
+
+/*
+ * The first C an AP runs, on its idle stack, GS base already set.  Until
+ * x86_idt_load() an int3 or #DB here is a triple fault, so this part is
+ * __ekdb_nobp: the debugger refuses breakpoints in it.
+ */
+static void __noreturn __ekdb_nobp smp_ap_start(u64 cpu_arg)
+{
+	unsigned int cpu = (unsigned int)cpu_arg;
+
+	x86_gdt_init_cpu(cpu);		/* reloads %gs: write the GS base again */
+	percpu_init_cpu(cpu);
+	x86_idt_load();
+	smp_ap_online(cpu);
 }
 
 static struct trampoline_data *trampoline_setup(u64 page)

@@ -21,6 +21,16 @@
 
 #include <ekdb/types.h>
 
+/*
+ * __ekdb_nobp - kernel code no breakpoint may be planted in (the linker
+ * puts it inside __ekdb_text_start..__ekdb_text_end, like Linux's
+ * NOKPROBE_SYMBOL / noinstr): the callbacks the stop path runs while
+ * breakpoints may still be armed (which CPU am I, the round-up NMI), and
+ * code that runs where the debugger cannot take a trap (an AP before its
+ * IDT is loaded).  A breakpoint there is refused (gdb E01, kdb message).
+ */
+#define __ekdb_nobp	__section(".text.ekdb_nobp")
+
 struct x86_regs;
 struct ekdb_task;
 struct ekdb_module;

@@ -43,6 +43,7 @@ struct gdb_session {
 
 	bool connected;		/* gdb has sent a good packet since attach */
 	bool no_ack;		/* QStartNoAckMode accepted */
+	bool no_ack_just_set;	/* the last packet was QStartNoAckMode (lldb's order) */
 	bool gdb_swbreak;	/* gdb announced swbreak+ / hwbreak+ */
 	bool gdb_hwbreak;
 	bool gdb_binary_upload;	/* gdb announced binary-upload+ ('x' with 'b') */

@@ -2,6 +2,7 @@
 /* page_alloc.c - buddy allocator for 4 KiB pages, initialised from memblock's free ranges. */
 
 #include <ekdb/types.h>
+#include <ekdb/ekdb.h>
 #include <ekdb/string.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
@@ -23,7 +24,7 @@ static unsigned long nr_free;
 static unsigned long nr_managed;
 static unsigned long nr_bad_frees;
 
-static __ekdb_callee void list_add_head(u32 idx, unsigned int order)
+static __ekdb_nobp void list_add_head(u32 idx, unsigned int order)
 {
 	struct page *p = &mem_map[idx];
 
@@ -35,7 +36,7 @@ static __ekdb_callee void list_add_head(u32 idx, unsigned int order)
 	free_blocks[order]++;
 }
 
-static __ekdb_callee void list_del_entry(u32 idx, unsigned int order)
+static __ekdb_nobp void list_del_entry(u32 idx, unsigned int order)
 {
 	struct page *p = &mem_map[idx];
 
@@ -158,7 +159,7 @@ void page_alloc_init(void)
  * The memory is not zeroed.
  */
 /* Take a 2^@order block off the free lists; zone_lock held. */
-static __ekdb_callee void *alloc_pages_locked(unsigned int order)
+static __ekdb_nobp void *alloc_pages_locked(unsigned int order)
 {
 	unsigned int o;
 	struct page *p;
@@ -206,7 +207,7 @@ void *alloc_pages(unsigned int order)
  * on the allocator's lock (the debugger, with every other CPU stopped
  * where it was, maybe inside the allocator): NULL when the lock is held.
  */
-__ekdb_callee void *alloc_pages_nowait(unsigned int order)
+__ekdb_nobp void *alloc_pages_nowait(unsigned int order)
 {
 	unsigned long flags;
 	void *p;

@@ -206,10 +206,24 @@ static void test_registers(void **state)
 	gpkt[1 + 16] = '0';
 	gpkt[1 + 20] = '\0';
 	assert_string_equal(gt_ask(g, gpkt), "E16");
-	/* G with bad hex in a register */
+	/* G with bad hex in a register: nothing written, not even rax before it */
 	memcpy(gpkt + 1, greply, glen + 1);
+	memcpy(gpkt + 1, "0300000000000000", 16);
 	gpkt[1 + 40] = 'q';
 	assert_string_equal(gt_ask(g, gpkt), "E16");
+	assert_string_equal(gt_ask(g, "p0"), "0200000000000000");
+	/* ... nor when the bad value is in the last register sent */
+	memcpy(gpkt + 1, greply, glen + 1);
+	memcpy(gpkt + 1, "0300000000000000", 16);
+	gpkt[1 + glen - 1] = 'q';
+	assert_string_equal(gt_ask(g, gpkt), "E16");
+	assert_string_equal(gt_ask(g, "p0"), "0200000000000000");
+	/* ... nor when a register is cut in half at the end */
+	memcpy(gpkt + 1, greply, glen + 1);
+	memcpy(gpkt + 1, "0300000000000000", 16);
+	gpkt[1 + 16 + 4] = '\0';
+	assert_string_equal(gt_ask(g, gpkt), "E16");
+	assert_string_equal(gt_ask(g, "p0"), "0200000000000000");
 	free(gpkt);
 	/* G longer than the register file does not fit our buffer: E07 or NAK */
 	free(greply);

@@ -148,6 +148,26 @@ static void test_no_ack_mode(void **state)
 	assert_int_equal(strncmp(g->ch.out, "+$OK#9a$T05", 11), 0);
 }
 
+/* lldb negotiates no-ack mode before qSupported: it stays in force. */
+static void test_no_ack_lldb_order(void **state)
+{
+	struct gt *g = gt_new(1);
+
+	gt_add_raw(g, "+", 1);
+	gt_add_packet(g, "QStartNoAckMode");
+	gt_add_raw(g, "+", 1);		/* lldb acks the OK, then stops acking */
+	gt_add_packet(g, "qSupported:xmlRegisters=i386,arm,mips,arc;multiprocess+");
+	gt_add_packet(g, "?");
+	gt_add_packet(g, "qSupported:xmlRegisters=i386");	/* a later one: a new client */
+	gt_add_packet(g, "qC");
+	assert_int_equal(gt_run(g), 5);
+	/* acked: QStartNoAckMode, then only the second qSupported and qC */
+	assert_int_equal(strncmp(g->ch.out, "+$OK#9a$PacketSize=", 19), 0);
+	assert_int_equal(acks(g->ch.out), 3);
+	assert_non_null(strstr(g->ch.out, "$T05thread:1;#"));
+	assert_null(strstr(g->ch.out, "+$T05"));
+}
+
 static void test_reconnect(void **state)
 {
 	struct gt *g = gt_new(2);
@@ -593,6 +613,7 @@ int main(void)
 		cmocka_unit_test(test_split_reads),
 		cmocka_unit_test(test_retransmit),
 		cmocka_unit_test(test_no_ack_mode),
+		cmocka_unit_test(test_no_ack_lldb_order),
 		cmocka_unit_test(test_reconnect),
 		cmocka_unit_test(test_oversize),
 		cmocka_unit_test(test_announce),

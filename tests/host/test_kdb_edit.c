@@ -202,20 +202,64 @@ static void test_gdb_at_prompt(void **state)
 	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
 	assert_hasnt(o, "qSupported");		/* not echoed */
 	kdb_session_pushback(&F.s, &buf, &len);
-	assert_true(len > 0);
-	assert_true(len <= strlen(pkt));
-	assert_memory_equal(buf, pkt, len);
-	/* the rest of the packet is still unread on the channel */
-	assert_int_equal(F.ch.in_pos + 0, len);
+	/* the whole frame is handed over (the leading ack is not needed) */
+	assert_int_equal(len, strlen(pkt) - 1);
+	assert_memory_equal(buf, pkt + 1, len);
 	kdb_run("$?#3f");
 	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
 	/* a person typing '+' or '$' is not gdb */
 	assert_string_equal(typed("+x"), "+x");
 	assert_string_equal(typed("$HOME"), "$HOME");
-	/* not at an empty prompt: ordinary typing */
-	assert_string_equal(typed("a$?#3f"), "a$?#3f");
+	assert_string_equal(typed("xy+zz$w"), "xy+zz$w");
 	kdb_session_pushback(&F.s, &buf, &len);
 	assert_int_equal(len, 0);
+}
+
+/* Line noise (or half a typed line) before gdb's greeting does not hide it. */
+static void test_gdb_after_noise(void **state)
+{
+	const char *buf;
+	size_t len;
+	const char *o = kdb_run("xyz$?#3f");
+
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	assert_hasnt(o, "Unknown");
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_int_equal(len, 5);
+	assert_memory_equal(buf, "$?#3f", 5);
+	kdb_run("a\x7f\x01garbage+$qSupported:xmlRegisters=i386#6a");
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_memory_equal(buf, "$qSupported:", 12);
+}
+
+/*
+ * A backlog queued while the machine booted (gdb retransmitting, or a gdb
+ * that gave up and moved on): only the newest frame reaches the stub.
+ */
+static void test_gdb_backlog(void **state)
+{
+	static const char q[] = "$qSupported:swbreak+#c9";
+	static char in[1024];
+	const char *buf;
+	size_t len;
+
+	snprintf(in, sizeof(in), "+%s%s-%s--+$vMustReplyEmpty#3a-+$Hg0#df", q, q, q);
+	kdb_run(in);
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_int_equal(len, 7);
+	assert_memory_equal(buf, "$Hg0#df", 7);
+	/* a frame longer than the buffer: handed over from its start, the rest unread */
+	memset(in, 0, sizeof(in));
+	strcpy(in, "$qSupported:");
+	memset(in + 12, 'a', 400);
+	kdb_run(in);
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_int_equal(len, KDB_SNIFF_MAX);
+	assert_memory_equal(buf, "$qSupported:aaa", 15);
+	assert_int_equal(F.ch.in_pos + 0, KDB_SNIFF_MAX);
 }
 
 static void test_eof(void **state)
@@ -244,7 +288,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_editing_keys), T(test_echo), T(test_crlf), T(test_history_keys),
 		T(test_history_32), T(test_completion), T(test_pager), T(test_interrupt),
-		T(test_repeat), T(test_gdb_at_prompt), T(test_eof), T(test_long_line),
+		T(test_repeat), T(test_gdb_at_prompt), T(test_gdb_after_noise), T(test_gdb_backlog), T(test_eof), T(test_long_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

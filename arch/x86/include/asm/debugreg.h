@@ -25,6 +25,12 @@
 #define DR7_GE		(1UL << 9)
 #define DR7_RESERVED1	(1UL << 10)
 
+/* A DR0-DR3 address must be canonical (48-bit: bits 63..47 all equal). */
+static inline bool x86_addr_canonical(u64 addr)
+{
+	return (u64)((s64)(addr << 16) >> 16) == addr;
+}
+
 u64 x86_get_dr(unsigned n);		/* n = 0..3, 6, 7 */
 void x86_set_dr(unsigned n, u64 v);
 
