@@ -7,7 +7,9 @@
  *   kgdbwait               stop in setup_arch() until the debugger resumes
  *   kgdbcon                printk output goes to gdb as 'O' packets
  *   kdb.cmd_enable=MASK    which kdb command classes may run (KDB_ENABLE_*)
- * A malformed value is reported and the debugger stays off; boot goes on.
+ * A malformed or unknown value of any of them is reported (by
+ * parse_early_param) and fails closed: the debugger stays off and kdb's
+ * command mask drops to nothing; boot goes on.
  */
 #include "early.h"
 #include <ekdb/cmdline.h>
@@ -17,6 +19,17 @@
 #include "../earlyio/serial/uart16550.h"
 
 struct ekdb_early_opts ekdb_opts = { .cmd_enable = KDB_ENABLE_ALL };
+
+/* A debugger option was refused: remember which, so init can say why it stays off. */
+static int refuse(const char *name, int err)
+{
+	if (err) {
+		ekdb_opts.bad = true;
+		if (!ekdb_opts.bad_opt[0])
+			strlcpy(ekdb_opts.bad_opt, name, sizeof(ekdb_opts.bad_opt));
+	}
+	return err;
+}
 
 static int check_serial_opt(const char *v)
 {
@@ -44,24 +57,46 @@ static int setup_ekgdboc(const char *v)
 		err = -EKDB_ENOSYS;	/* the dbgp transport comes with its driver */
 	else if (!err)
 		err = check_serial_opt(v);
-	if (err) {
+	if (err)
 		ekdb_opts.ekgdboc[0] = 0;
-		ekdb_opts.bad = true;
-	}
-	return err;
+	return refuse("ekgdboc", err);
 }
 EARLY_PARAM("ekgdboc", setup_ekgdboc, "ttySn[,baud] | 0xPORT[,baud] | kbd[,ttySn[,baud]]");
 
+/* kgdboc=[kms][,kbd][,ttySn[,baud]]: at least one part, each known. */
+static int check_kgdboc(const char *v)
+{
+	bool any = false;
+
+	if (!strncmp(v, "kms", 3) && (v[3] == 0 || v[3] == ',')) {
+		v += v[3] ? 4 : 3;
+		any = true;
+	}
+	if (!strncmp(v, "kbd", 3) && (v[3] == 0 || v[3] == ',')) {
+		v += v[3] ? 4 : 3;
+		any = true;
+	}
+	if (*v)
+		return check_serial_opt(v);
+	return any ? 0 : -EKDB_EINVAL;
+}
+
 static int setup_kgdboc(const char *v)
 {
-	return copy_opt(ekdb_opts.kgdboc, v);
+	int err = copy_opt(ekdb_opts.kgdboc, v);
+
+	if (!err)
+		err = check_kgdboc(v);
+	if (err)
+		ekdb_opts.kgdboc[0] = 0;
+	return refuse("kgdboc", err);
 }
 EARLY_PARAM("kgdboc", setup_kgdboc, "[kms][,kbd][,ttySn[,baud]]");
 
 static int setup_kgdbwait(const char *v)
 {
 	if (v)
-		return -EKDB_EINVAL;
+		return refuse("kgdbwait", -EKDB_EINVAL);
 	ekdb_opts.kgdbwait = true;
 	return 0;
 }
@@ -70,7 +105,7 @@ EARLY_PARAM("kgdbwait", setup_kgdbwait, "");
 static int setup_kgdbcon(const char *v)
 {
 	if (v)
-		return -EKDB_EINVAL;
+		return refuse("kgdbcon", -EKDB_EINVAL);
 	ekdb_opts.kgdbcon = true;
 	return 0;
 }
@@ -82,11 +117,9 @@ static int setup_kdb_cmd_enable(const char *v)
 	u32 mask;
 	int err;
 
-	if (!v)
-		return -EKDB_EINVAL;
-	err = kdb_parse_cmd_enable(v, &mask);
-	if (!err)
-		ekdb_opts.cmd_enable = mask;
-	return err;
+	err = v ? kdb_parse_cmd_enable(v, &mask) : -EKDB_EINVAL;
+	/* a restriction typo must not leave every command allowed */
+	ekdb_opts.cmd_enable = err ? 0 : mask;
+	return refuse("kdb.cmd_enable", err);
 }
 EARLY_PARAM("kdb.cmd_enable", setup_kdb_cmd_enable, "MASK (e.g. 0x1 all, 0x2 mem read, 0x28 inspect+reg read)");

@@ -9,7 +9,8 @@
  *                      stops there first when it is enabled.
  *  ekdb_poll_break()   from a periodic tick: a Ctrl-C on a transport
  *                      breaks into the debugger.
- *  ekdb_cpu_online()   from SMP bring-up: the CPU becomes a thread.
+ *  ekdb_cpu_online()   on the AP as it comes up: it becomes a thread and
+ *                      loads the armed hardware breakpoints.
  *  ekdb_set_roundup_fn() from SMP bring-up: how to send the round-up NMI.
  *  kgdb_breakpoint()   stop right here (kgdbwait, sysrq-g).
  */
