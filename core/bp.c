@@ -6,6 +6,13 @@
  *
  * While the machine is stopped every breakpoint is out of memory
  * (original bytes back, DR7 off); they go back in on resume.
+ *
+ * Debug registers are per CPU, the table is not: when the machine resumes
+ * the master publishes the armed hardware set (hw_armed) and every CPU
+ * loads it as it leaves the debugger, and an AP coming online loads it
+ * before it runs anything (Linux: correct_hw_break on each CPU).  So a
+ * watchpoint fires on whichever CPU touches the address, and a deleted
+ * one is gone everywhere.
  */
 #include "debug_core.h"
 #include <asm/debugreg.h>
@@ -26,6 +33,13 @@ static struct dbg_bp *bps = early_bps;
 static int bp_cap = EKDB_EARLY_BPS;
 static struct dbg_bp *(*bp_grow)(const struct dbg_bp *old, int old_cap, int *new_cap);
 static int hw_slot_owner[X86_HW_SLOTS] = { -1, -1, -1, -1 };
+
+/* The hardware set every CPU carries; seq is odd while it is rewritten. */
+static struct {
+	u64 addr[X86_HW_SLOTS];
+	u64 dr7;
+	unsigned seq;
+} hw_armed = { .dr7 = DR7_RESERVED1 };
 
 extern char __ekdb_text_start[], __ekdb_text_end[];
 extern char __ekdb_data_start[], __ekdb_data_end[];
@@ -131,10 +145,8 @@ int dbg_bp_clear_index(int i)
 		return -EKDB_ENOENT;
 	if (bps[i].installed && bps[i].type == EKDB_BP_SW)
 		x86_text_poke(bps[i].addr, &bps[i].saved, 1);
-	if (bps[i].slot >= 0) {
-		x86_set_dr(7, x86_get_dr(7) & ~x86_dr7_slot_mask((unsigned)bps[i].slot));
+	if (bps[i].slot >= 0)	/* every CPU drops it when it next loads hw_armed */
 		hw_slot_owner[bps[i].slot] = -1;
-	}
 	memset(&bps[i], 0, sizeof(bps[i]));
 	return 0;
 }
@@ -170,40 +182,75 @@ const struct dbg_bp *dbg_bp_get(int i)
 	return &bps[i];
 }
 
+/* Rebuild hw_armed from the table (machine stopped, master only). */
+static void hw_publish(void)
+{
+	u64 addr[X86_HW_SLOTS] = { 0 }, dr7 = DR7_RESERVED1;
+
+	for (int i = 0; i < bp_cap; i++) {
+		const struct dbg_bp *b = &bps[i];
+
+		if (!b->used || !b->enabled || b->type == EKDB_BP_SW)
+			continue;
+		addr[b->slot] = b->addr;
+		dr7 |= x86_dr7_slot((unsigned)b->slot, dr_rw(b->type), b->len);
+	}
+	__atomic_add_fetch(&hw_armed.seq, 1, __ATOMIC_ACQ_REL);
+	memcpy(hw_armed.addr, addr, sizeof(addr));
+	__atomic_store_n(&hw_armed.dr7, dr7, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&hw_armed.seq, 1, __ATOMIC_ACQ_REL);
+}
+
+void dbg_hw_load(void)
+{
+	u64 addr[X86_HW_SLOTS], dr7;
+	unsigned seq;
+
+	do {
+		while ((seq = __atomic_load_n(&hw_armed.seq, __ATOMIC_ACQUIRE)) & 1)
+			;
+		memcpy(addr, hw_armed.addr, sizeof(addr));
+		dr7 = __atomic_load_n(&hw_armed.dr7, __ATOMIC_RELAXED);
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	} while (__atomic_load_n(&hw_armed.seq, __ATOMIC_RELAXED) != seq);
+	x86_set_dr(7, DR7_RESERVED1);
+	for (unsigned s = 0; s < X86_HW_SLOTS; s++)
+		x86_set_dr(s, addr[s]);
+	x86_set_dr(6, 0);
+	x86_set_dr(7, dr7);
+}
+
+void dbg_hw_disarm(void)
+{
+	x86_set_dr(7, DR7_RESERVED1);
+}
+
 void dbg_bp_install_all(u64 skip)
 {
-	u64 dr7 = DR7_RESERVED1;
 	u8 int3 = INT3;
 
 	for (int i = 0; i < bp_cap; i++) {
 		struct dbg_bp *b = &bps[i];
 
-		if (!b->used || !b->enabled)
+		if (!b->used || !b->enabled || b->installed)
 			continue;
-		if (b->installed) {
-			/* already in place: a hardware one still needs its DR7 bits */
-			if (b->type != EKDB_BP_SW)
-				dr7 |= x86_dr7_slot((unsigned)b->slot, dr_rw(b->type), b->len);
+		if (b->type != EKDB_BP_SW) {
+			b->installed = true;	/* in hw_armed, loaded by every CPU */
 			continue;
 		}
-		if (b->type == EKDB_BP_SW) {
-			if (b->addr == skip)
-				continue;
-			if (x86_probe_read(&b->saved, b->addr, 1) == 1 &&
-			    x86_text_poke(b->addr, &int3, 1) == 1)
-				b->installed = true;
-		} else {
-			x86_set_dr((unsigned)b->slot, b->addr);
-			dr7 |= x86_dr7_slot((unsigned)b->slot, dr_rw(b->type), b->len);
+		if (b->addr == skip)
+			continue;
+		if (x86_probe_read(&b->saved, b->addr, 1) == 1 &&
+		    x86_text_poke(b->addr, &int3, 1) == 1)
 			b->installed = true;
-		}
 	}
-	x86_set_dr(7, dr7);
+	hw_publish();
+	dbg_hw_load();
 }
 
 void dbg_bp_uninstall_all(void)
 {
-	x86_set_dr(7, DR7_RESERVED1);
+	dbg_hw_disarm();
 	for (int i = 0; i < bp_cap; i++) {
 		struct dbg_bp *b = &bps[i];
 

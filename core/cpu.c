@@ -32,10 +32,13 @@ unsigned dbg_this_cpu(void)
 	return c < NR_CPUS ? c : 0;
 }
 
+/* Called on the AP itself as it comes up: it carries the armed set from now on. */
 void ekdb_cpu_online(unsigned cpu)
 {
-	if (cpu < NR_CPUS)
-		dbg_cpus[cpu].online = true;
+	if (cpu >= NR_CPUS)
+		return;
+	dbg_hw_load();
+	dbg_cpus[cpu].online = true;
 }
 
 unsigned dbg_cpu_count(void)
@@ -82,14 +85,29 @@ static bool dbg_cpu_park(struct x86_regs *regs)
 
 	if (!READ_ONCE(roundup_active) || READ_ONCE(roundup_master) == (int)self)
 		return false;	/* not ours: an NMI from elsewhere */
+	if (READ_ONCE(c->stopped))
+		return true;	/* already held (in a trap of its own) */
+	dbg_hw_disarm();	/* like the master's: not armed while stopped */
 	c->regs = regs;
 	x86_state_capture(&c->state, regs);
 	__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
-	while (READ_ONCE(roundup_active))
-		cpu_relax();
-	x86_state_writeback(&c->state, regs);
-	__atomic_store_n(&c->stopped, false, __ATOMIC_RELEASE);
+	dbg_cpu_hold(self, regs, false);
 	return true;
+}
+
+void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped)
+{
+	struct dbg_cpu *c = &dbg_cpus[self];
+
+	while (READ_ONCE(roundup_active) && !__atomic_load_n(&c->go, __ATOMIC_ACQUIRE))
+		cpu_relax();
+	WRITE_ONCE(c->go, false);
+	x86_state_writeback(&c->state, regs);
+	dbg_arm_step(c, regs);
+	if (trapped)
+		regs->rflags |= X86_EFLAGS_RF;
+	dbg_hw_load();		/* Linux: correct_hw_break on every CPU leaving */
+	__atomic_store_n(&c->stopped, false, __ATOMIC_RELEASE);
 }
 
 void dbg_roundup_init(void)
@@ -102,6 +120,11 @@ unsigned dbg_roundup_cpus(unsigned self)
 {
 	unsigned want = others_online(self);
 
+	if (READ_ONCE(roundup_active)) {
+		/* the others are still held from the stop before (a step) */
+		roundup_master = (int)self;
+		return want - others_parked(self);
+	}
 	if (!want || !roundup_fn)
 		return want;
 	roundup_master = (int)self;

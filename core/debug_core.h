@@ -49,10 +49,17 @@ int dbg_bp_enable_index(int index, bool enable);
 void dbg_bp_remove_owner(enum dbg_bp_owner owner);
 const struct dbg_bp *dbg_bp_get(int index);
 void dbg_bp_hit(int index);		/* count a hit of entry @index */
-/* Put every breakpoint in place except a software one at @skip (0: none). */
+/*
+ * Put every breakpoint in place except a software one at @skip (0: none),
+ * publish the armed hardware set and load it on this CPU.
+ */
 void dbg_bp_install_all(u64 skip);
-/* Take every breakpoint out: original text back, DR7 cleared. */
+/* Take every breakpoint out: original text back, this CPU's DR7 cleared. */
 void dbg_bp_uninstall_all(void);
+/* Load the published hardware set into this CPU's DR0-3/DR7 (any CPU, any time). */
+void dbg_hw_load(void);
+/* This CPU's hardware breakpoints off (while it is inside the debugger). */
+void dbg_hw_disarm(void);
 /* The software breakpoint at @addr (installed or not), or -1. */
 int dbg_bp_find_sw(u64 addr);
 /* The breakpoint behind DR slot @slot, or -1. */
@@ -77,6 +84,7 @@ struct dbg_cpu {
 	struct x86_step_state step;
 	bool user_step;		/* the user asked for this step */
 	bool stepping_over;	/* re-insert breakpoints after this step */
+	bool go;		/* held: the master handed this CPU a resume */
 };
 
 extern struct dbg_cpu dbg_cpus[NR_CPUS];
@@ -86,6 +94,18 @@ void dbg_roundup_init(void);
 unsigned dbg_roundup_cpus(unsigned self);	/* returns CPUs that did not stop */
 void dbg_release_cpus(unsigned self);
 extern unsigned dbg_cpus_missing;	/* not stopped by the last round-up */
+/*
+ * dbg_cpu_hold - this CPU (state captured, stopped set) waits inside the
+ * debugger until the machine resumes or the master hands it a resume
+ * (->go); then it writes its state back, arms a step if asked, loads the
+ * hardware breakpoints and leaves.  @trapped: it stopped on a trap of its
+ * own (set RF so an execute breakpoint at pc does not fire again).
+ */
+void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped);
+
+/* ---------------------------------------------------------------- entry.c */
+/* Arm the step (user step or step over a breakpoint) @c asked for on @regs. */
+void dbg_arm_step(struct dbg_cpu *c, struct x86_regs *regs);
 
 /* ---------------------------------------------------------------- transport.c */
 int dbg_transport_register(struct ekdb_transport *t);

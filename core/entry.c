@@ -59,27 +59,55 @@ static void release_master(void)
 	__atomic_store_n(&dbg_master, -1, __ATOMIC_RELEASE);
 }
 
-/* Put breakpoints back and arm stepping as the front end asked. */
-static void resume_cpu(struct dbg_cpu *c, struct x86_regs *regs, const struct ekdb_resume *r)
+static bool release_after_stepover;	/* a step over a breakpoint ends in "all go" */
+
+void dbg_arm_step(struct dbg_cpu *c, struct x86_regs *regs)
 {
+	if (c->user_step || c->stepping_over)
+		x86_sstep_prepare(regs, &c->step);
+}
+
+/*
+ * The CPU the front end's resume is for (thread id = CPU + 1), or -1 when
+ * it cannot be resumed alone (not a held CPU).
+ */
+static int resume_target(unsigned self, const struct ekdb_resume *r)
+{
+	u64 cpu = r->thread ? r->thread - 1 : self;
+
+	if (cpu >= NR_CPUS || !dbg_cpus[cpu].online || !dbg_cpus[cpu].stopped)
+		return -1;
+	return (int)cpu;
+}
+
+/*
+ * Put breakpoints back and arm stepping as the front end asked.  Returns
+ * the CPU to resume alone with the others held, or -1 when all resume.
+ */
+static int plan_resume(unsigned self, const struct ekdb_resume *r)
+{
+	bool only = r->action == EKDB_RESUME_STEP || r->only;
+	int t = only ? resume_target(self, r) : (int)self;
+	struct dbg_cpu *tc;
+
+	if (t < 0)
+		t = (int)self;	/* the front end checked; never leave nobody running */
+	tc = &dbg_cpus[t];
 	if (r->set_pc)
-		regs->rip = r->pc;
-	c->user_step = r->action == EKDB_RESUME_STEP;
+		tc->state.rip = r->pc;
 	if (r->action == EKDB_RESUME_DETACH || r->action == EKDB_RESUME_KILL)
 		dbg_bp_remove_owner(DBG_OWNER_GDB);
-	if (c->user_step) {
-		/* step the real instruction, not an int3 planted on it */
-		x86_sstep_prepare(regs, &c->step);
-		dbg_bp_install_all(regs->rip);
-	} else if (dbg_bp_find_sw(regs->rip) >= 0) {
-		/* continuing from a breakpoint: step over it, then re-insert it */
-		c->stepping_over = true;
-		x86_sstep_prepare(regs, &c->step);
-		dbg_bp_install_all(regs->rip);
+	tc->user_step = r->action == EKDB_RESUME_STEP;
+	/* continuing from a breakpoint: step over it alone, then re-insert it */
+	tc->stepping_over = !tc->user_step && dbg_bp_find_sw(tc->state.rip) >= 0;
+	release_after_stepover = tc->stepping_over && !only;
+	if (tc->user_step || tc->stepping_over) {
+		dbg_bp_install_all(tc->state.rip);	/* step the real instruction */
+		only = true;
 	} else {
 		dbg_bp_install_all(0);
 	}
-	regs->rflags |= X86_EFLAGS_RF;	/* do not re-hit an execute breakpoint at pc */
+	return only ? t : -1;
 }
 
 /*
@@ -107,6 +135,7 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 	unsigned cpu = dbg_this_cpu();
 	struct dbg_cpu *c = &dbg_cpus[cpu];
 	struct ekdb_resume r;
+	int alone;
 
 	if (!dbg_enabled || !frontend)
 		return false;
@@ -130,12 +159,22 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 	dbg_display_enter();
 	dbg_transports_pre();
 	r = frontend->run(stop, true);
-	x86_state_writeback(&c->state, regs);
-	c->stopped = false;
-	resume_cpu(c, regs, &r);
+	alone = plan_resume(cpu, &r);
 	dbg_transports_post();
 	dbg_display_leave();
-	dbg_release_cpus(cpu);
+	if (alone >= 0 && alone != (int)cpu) {
+		/* another CPU steps or runs alone: this one joins the held ones */
+		release_master();
+		__atomic_store_n(&dbg_cpus[alone].go, true, __ATOMIC_RELEASE);
+		dbg_cpu_hold(cpu, regs, true);
+		return true;
+	}
+	x86_state_writeback(&c->state, regs);
+	dbg_arm_step(c, regs);
+	regs->rflags |= X86_EFLAGS_RF;	/* do not re-hit an execute breakpoint at pc */
+	c->stopped = false;
+	if (alone < 0)
+		dbg_release_cpus(cpu);	/* each loads the hardware set as it leaves */
 	release_master();
 	return true;
 }
@@ -186,11 +225,12 @@ static bool dbg_trap_db(struct x86_regs *regs)
 		x86_sstep_finish(regs, &c->step);
 	if (c->stepping_over) {
 		c->stepping_over = false;
-		if (!hit) {
-			/* stepped off the breakpoint: put it back and go on */
-			dbg_bp_install_all(0);
+		/* stepped off the breakpoint (the others held): put it back */
+		dbg_bp_install_all(0);
+		if (release_after_stepover)
+			dbg_release_cpus(dbg_this_cpu());
+		if (!hit)
 			return true;
-		}
 	}
 	if (hit) {
 		unsigned slot = (unsigned)__builtin_ctz(hit);
@@ -198,9 +238,13 @@ static bool dbg_trap_db(struct x86_regs *regs)
 		const struct dbg_bp *b = dbg_bp_get(idx);
 
 		if (!b) {
-			/* a slot we no longer own: only a pending user step matters */
-			if (!c->user_step)
-				return false;
+			/* a slot freed since this CPU loaded it: reload, and only a
+			 * pending user step matters */
+			dbg_hw_load();
+			if (!c->user_step) {
+				regs->rflags |= X86_EFLAGS_RF;
+				return true;
+			}
 			stop.reason = EKDB_STOP_STEP;
 			goto enter;
 		}

@@ -126,6 +126,13 @@ static int t_thread_select(struct ekdb_target *t, u64 id)
 	return 0;
 }
 
+static int t_thread_resume_check(struct ekdb_target *t, u64 id)
+{
+	if (id == 0 || id > dbg_cpu_count() || !dbg_cpus[id - 1].online)
+		return -EKDB_ENOENT;
+	return dbg_cpus[id - 1].stopped ? 0 : -EKDB_EBUSY;
+}
+
 static u64 t_thread_current(struct ekdb_target *t)
 {
 	return (u64)dbg_this_cpu() + 1;
@@ -250,6 +257,7 @@ static const struct ekdb_target_ops dbg_target_ops = {
 	.thread_get = t_thread_get,
 	.thread_select = t_thread_select,
 	.thread_current = t_thread_current,
+	.thread_resume_check = t_thread_resume_check,
 	.gdb_attach = t_gdb_attach,
 	.monitor = kdb_monitor,	/* gdb's `monitor <kdb command>` */
 	.bp_add = t_bp_add,

@@ -13,6 +13,7 @@ struct ekdb_early_opts {
 	bool kgdbwait;
 	bool kgdbcon;
 	bool bad;			/* a debugger option was malformed: stay off */
+	char bad_opt[EKDB_OPT_MAX];	/* the first one refused */
 	u32 cmd_enable;			/* kdb.cmd_enable= (KDB_ENABLE_* mask) */
 };
 

@@ -28,7 +28,7 @@ void ekdb_early_init(void)
 	int err = 0;
 
 	if (ekdb_opts.bad) {
-		pr_err("kgdb: bad ekgdboc= value: the debugger stays off\n");
+		pr_err("kgdb: malformed %s= option: the debugger stays off\n", ekdb_opts.bad_opt);
 		return;
 	}
 	if (!ekdb_opts.ekgdboc[0]) {

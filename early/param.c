@@ -7,7 +7,9 @@
  *   kgdbwait               stop in setup_arch() until the debugger resumes
  *   kgdbcon                printk output goes to gdb as 'O' packets
  *   kdb.cmd_enable=MASK    which kdb command classes may run (KDB_ENABLE_*)
- * A malformed value is reported and the debugger stays off; boot goes on.
+ * A malformed or unknown value of any of them is reported (by
+ * parse_early_param) and fails closed: the debugger stays off and kdb's
+ * command mask drops to nothing; boot goes on.
  */
 #include "early.h"
 #include <ekdb/cmdline.h>
@@ -18,6 +20,17 @@
 #include "../core/debug_core.h"
 
 struct ekdb_early_opts ekdb_opts = { .cmd_enable = KDB_ENABLE_ALL };
+
+/* A debugger option was refused: remember which, so init can say why it stays off. */
+static int refuse(const char *name, int err)
+{
+	if (err) {
+		ekdb_opts.bad = true;
+		if (!ekdb_opts.bad_opt[0])
+			strlcpy(ekdb_opts.bad_opt, name, sizeof(ekdb_opts.bad_opt));
+	}
+	return err;
+}
 
 static int check_serial_opt(const char *v)
 {
@@ -45,11 +58,9 @@ static int setup_ekgdboc(const char *v)
 		err = -EKDB_ENOSYS;	/* the dbgp transport comes with its driver */
 	else if (!err)
 		err = check_serial_opt(v);
-	if (err) {
+	if (err)
 		ekdb_opts.ekgdboc[0] = 0;
-		ekdb_opts.bad = true;
-	}
-	return err;
+	return refuse("ekgdboc", err);
 }
 EARLY_PARAM("ekgdboc", setup_ekgdboc, "ttySn[,baud] | 0xPORT[,baud] | kbd[,ttySn[,baud]]");
 
@@ -60,18 +71,16 @@ static int setup_kgdboc(const char *v)
 
 	if (!err)
 		err = kgdboc_parse(v, &cfg);
-	if (err) {
+	if (err)
 		ekdb_opts.kgdboc[0] = 0;
-		ekdb_opts.bad = true;	/* fail closed: the debugger stays off */
-	}
-	return err;
+	return refuse("kgdboc", err);
 }
 EARLY_PARAM("kgdboc", setup_kgdboc, "[kms][,kbd][,ttySn[,baud]]");
 
 static int setup_kgdbwait(const char *v)
 {
 	if (v)
-		return -EKDB_EINVAL;
+		return refuse("kgdbwait", -EKDB_EINVAL);
 	ekdb_opts.kgdbwait = true;
 	return 0;
 }
@@ -80,7 +89,7 @@ EARLY_PARAM("kgdbwait", setup_kgdbwait, "");
 static int setup_kgdbcon(const char *v)
 {
 	if (v)
-		return -EKDB_EINVAL;
+		return refuse("kgdbcon", -EKDB_EINVAL);
 	ekdb_opts.kgdbcon = true;
 	return 0;
 }
@@ -92,11 +101,9 @@ static int setup_kdb_cmd_enable(const char *v)
 	u32 mask;
 	int err;
 
-	if (!v)
-		return -EKDB_EINVAL;
-	err = kdb_parse_cmd_enable(v, &mask);
-	if (!err)
-		ekdb_opts.cmd_enable = mask;
-	return err;
+	err = v ? kdb_parse_cmd_enable(v, &mask) : -EKDB_EINVAL;
+	/* a restriction typo must not leave every command allowed */
+	ekdb_opts.cmd_enable = err ? 0 : mask;
+	return refuse("kdb.cmd_enable", err);
 }
 EARLY_PARAM("kdb.cmd_enable", setup_kdb_cmd_enable, "MASK (e.g. 0x1 all, 0x2 mem read, 0x28 inspect+reg read)");

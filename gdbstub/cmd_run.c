@@ -123,12 +123,22 @@ static int rx_resume_addr(struct gdb_session *s, const char *a)
 	return 0;
 }
 
+/* How many threads gdb sees (one without thread ops). */
+static unsigned thread_total(struct gdb_session *s)
+{
+	if (!has_threads(s))
+		return 1;
+	return (unsigned)s->target->ops->thread_count(s->target);
+}
+
 static void cont_or_step(struct gdb_session *s, const char *a, bool with_sig,
 			 enum ekdb_resume_action action)
 {
 	u64 sig = 0;
 
 	s->resume.set_pc = false;
+	s->resume.thread = 0;
+	s->resume.only = false;
 	if (with_sig) {
 		if (rx_hex(&a, &sig) || sig > 0xff)
 			return tx_err(s, -EKDB_EINVAL);
@@ -172,18 +182,43 @@ void gdb_cmd_vcont_query(struct gdb_session *s, const char *a, size_t len)
 	tx_str(s, "vCont;c;C;s;S;t");
 }
 
+/* May thread @tid be stepped or resumed on its own?  0 or -EKDB_E*. */
+static int check_resumable(struct gdb_session *s, u64 tid)
+{
+	struct ekdb_thread_info info;
+
+	if (gdb_thread_find(s, tid, &info))
+		return -EKDB_ENOENT;
+	if (s->target->ops->thread_resume_check)
+		return s->target->ops->thread_resume_check(s->target, tid);
+	return 0;
+}
+
 /**
- * gdb_cmd_vcont - "vCont;action[:tid];...".  All CPUs resume together in
- * a kernel, so a step anywhere in the list means "step the stopped CPU",
- * otherwise continue.  A list of only 't' (stop) resumes nothing: OK.
+ * gdb_cmd_vcont - "vCont;action[:tid];...".  For each thread the leftmost
+ * action naming it (or the default, without a tid) applies.  In a kernel:
+ *  - one thread steps (s:N, or s for the stopped thread); the others stay
+ *    stopped until it stops again, whatever their action (Linux holds the
+ *    other CPUs during a step), so gdb's step over a breakpoint is never
+ *    overtaken by another thread's stop;
+ *  - a default c continues every thread;
+ *  - c:N alone, no default: only thread N runs, the others stay stopped;
+ *  - t, or no action: stays stopped; only 't's: OK, nothing runs.
+ * A thread id that does not exist, one that cannot run on its own (a CPU
+ * the debugger does not hold), two threads stepping at once, or several
+ * named continues that are not everyone get an error.
  */
 void gdb_cmd_vcont(struct gdb_session *s, const char *a, size_t len)
 {
-	bool step = false, run = false;
-	u64 sig = 0, v, tid;
+	u64 sig = 0, v, tid, step_tid = 0, run_tid = 0;
+	bool dflt_seen = false, dflt_run = false, dflt_step = false;
+	unsigned named_runs = 0, named_steps = 0;
 	char act;
+	int r;
 
 	for (;;) {
+		bool named = false, step = false;
+
 		act = *a++;
 		switch (act) {
 		case 'c':
@@ -197,23 +232,67 @@ void gdb_cmd_vcont(struct gdb_session *s, const char *a, size_t len)
 			if (rx_hex(&a, &v) || v > 0xff)
 				return tx_err(s, -EKDB_EINVAL);
 			sig = v;
-			step |= act == 'S';
+			step = act == 'S';
 			break;
 		default:
 			return tx_err(s, -EKDB_EINVAL);
 		}
-		run |= act != 't';
-		if (rx_char(&a, ':') && rx_thread_id(&a, &tid))
-			return tx_err(s, -EKDB_EINVAL);
+		if (rx_char(&a, ':')) {
+			if (rx_thread_id(&a, &tid))
+				return tx_err(s, -EKDB_EINVAL);
+			named = tid != (u64)-1 && tid != 0;
+		}
+		if (named) {
+			struct ekdb_thread_info info;
+
+			r = act == 't' ? gdb_thread_find(s, tid, &info) : check_resumable(s, tid);
+			if (r)
+				return tx_err(s, r);
+			/* leftmost wins: a later action for the same thread is ignored */
+			if (act != 't' && tid != step_tid && tid != run_tid) {
+				if (step) {
+					named_steps++;
+					step_tid = tid;
+				} else {
+					named_runs++;
+					run_tid = tid;
+				}
+			}
+		} else if (!dflt_seen) {
+			dflt_seen = true;
+			dflt_run = act != 't';
+			dflt_step = step;
+		}
 		if (!*a)
 			break;
 		if (!rx_char(&a, ';'))
 			return tx_err(s, -EKDB_EINVAL);
 	}
-	if (!run)
-		return tx_ok(s);
 	s->resume.set_pc = false;
-	resume(s, step ? EKDB_RESUME_STEP : EKDB_RESUME_CONTINUE, (int)sig);
+	s->resume.thread = 0;
+	s->resume.only = false;
+	if (named_steps > 1 || (named_steps && dflt_step))
+		return tx_err(s, -EKDB_EINVAL);	/* one CPU steps at a time */
+	if (named_steps || dflt_step) {
+		if (named_steps) {
+			s->resume.thread = step_tid;
+		} else if ((r = check_resumable(s, gdb_current_thread(s)))) {
+			return tx_err(s, r);
+		}
+		return resume(s, EKDB_RESUME_STEP, (int)sig);
+	}
+	if (dflt_run)
+		return resume(s, EKDB_RESUME_CONTINUE, (int)sig);
+	if (!named_runs)
+		return tx_ok(s);	/* nothing resumes */
+	if (named_runs == 1 && thread_total(s) > 1) {
+		s->resume.thread = run_tid;
+		s->resume.only = true;
+		return resume(s, EKDB_RESUME_CONTINUE, (int)sig);
+	}
+	if (named_runs == thread_total(s))
+		return resume(s, EKDB_RESUME_CONTINUE, (int)sig);
+	tx_err(s, -EKDB_EINVAL);	/* some threads, not all: not in a kernel */
 }
 
 /** gdb_cmd_detach - "D" or "D;pid": OK, then the core removes gdb's breakpoints. */

@@ -117,6 +117,14 @@ int kdb_cmd_bp(struct kdb_session *s, int argc, const char **argv)
 	}
 	if (next <= argc)
 		return -KDB_TOOMANYARGS;
+	/* Linux: one kdb breakpoint per address, whatever its kind */
+	for (i = 0; i < KDB_BP_SCAN_MAX && (r = bp_get(s, i, &b)) != -EKDB_ERANGE; i++) {
+		if (r == 0 && b.by_kdb && b.addr == addr) {
+			kdb_printf(s, "You already have a breakpoint at 0x%016llx\n",
+				   (unsigned long long)addr);
+			return -KDB_DUPBPT;
+		}
+	}
 	i = add_bp(s, type, addr, len);
 	if (i < 0) {
 		if (i == -EKDB_EINVAL && type >= EKDB_BP_WRITE)

@@ -10,9 +10,15 @@
 /** kdb_cmd_go - go [vaddr]: continue, at vaddr if given. */
 int kdb_cmd_go(struct kdb_session *s, int argc, const char **argv)
 {
-	int next = 1, r;
+	int next = 1, r, entry = kdb_stop_cpu(s);
 	u64 addr;
 
+	if (s->cpu != entry) {
+		/* Linux: only the CPU that entered kdb may resume the machine */
+		kdb_printf(s, "go must execute on the entry cpu, "
+			   "please use \"cpu %d\" and then execute go\n", entry);
+		return -KDB_BADCPUNUM;
+	}
 	/* a panic cannot return: Linux's "catastrophic" rule */
 	if (s->stop.reason == EKDB_STOP_PANIC) {
 		kdb_printf(s, "Catastrophic error detected\n");
@@ -36,6 +42,20 @@ int kdb_cmd_go(struct kdb_session *s, int argc, const char **argv)
 	return KDB_CMD_GO;
 }
 
+/* The thread id of CPU @cpu, 0 (the one that stopped) if none says so. */
+static u64 cpu_thread(struct kdb_session *s, int cpu)
+{
+	const struct ekdb_target_ops *o = s->target->ops;
+	struct ekdb_thread_info ti;
+
+	if (!o->thread_count || !o->thread_get)
+		return 0;
+	for (int i = 0; i < o->thread_count(s->target); i++)
+		if (o->thread_get(s->target, i, &ti) == 0 && ti.cpu == cpu)
+			return ti.id;
+	return 0;
+}
+
 /** kdb_cmd_ss - ss: one instruction; ssb: steps until a branch is next. */
 int kdb_cmd_ss(struct kdb_session *s, int argc, const char **argv)
 {
@@ -43,6 +63,8 @@ int kdb_cmd_ss(struct kdb_session *s, int argc, const char **argv)
 		return -KDB_TOOMANYARGS;
 	s->ssb = !strcmp(argv[0], "ssb");
 	s->ssb_steps = 0;
+	/* after `cpu N` the step is CPU N's (the others stay held) */
+	s->resume.thread = cpu_thread(s, s->cpu);
 	return KDB_CMD_SS;
 }
 

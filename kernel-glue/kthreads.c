@@ -7,7 +7,9 @@
  *   kheartbeat     every 1 s: counts; every 10 s logs uptime and ticks per CPU
  *   kallocd        every 200 ms: kmalloc/kfree of varying sizes, pattern checked
  *   kpagezero      every 500 ms: zeroes and verifies a few free pages
- *   ksoftirqd/N    bound to CPU N, wakes every 100 ms, checks it is on CPU N
+ *   ksoftirqd/N    bound to CPU N, wakes every 100 ms, checks it is on CPU N;
+ *                  on an AP it also runs ksoftirqd_ap_work(), code the boot
+ *                  CPU never runs (the SMP debugger tests break on it)
  *
  * With the kernel parameter "test_sched", ksched_test also starts one more
  * CPU-bound thread than there are CPUs and checks that preemption shares
@@ -146,6 +148,15 @@ static int kpagezero(void *unused)
 	return 0;
 }
 
+/* Only the APs run this: a hardware breakpoint here can only fire on an AP. */
+u64 ap_work_count[NR_CPUS];
+void ksoftirqd_ap_work(unsigned int cpu);
+
+__attribute__((noinline)) void ksoftirqd_ap_work(unsigned int cpu)
+{
+	WRITE_ONCE(ap_work_count[cpu], ap_work_count[cpu] + 1);
+}
+
 static int ksoftirqd(void *arg)
 {
 	unsigned int cpu = (unsigned int)(uintptr_t)arg;
@@ -154,6 +165,8 @@ static int ksoftirqd(void *arg)
 	for (;;) {
 		msleep(KSOFTIRQD_MS);
 		ksoftirqd_count[cpu]++;
+		if (cpu != 0)
+			ksoftirqd_ap_work(cpu);
 		if (smp_processor_id() != cpu && !warned) {
 			warned = true;
 			pr_err("ksoftirqd/%u: running on CPU %u: CPU binding broken\n",

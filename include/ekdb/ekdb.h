@@ -9,7 +9,8 @@
  *                      stops there first when it is enabled.
  *  ekdb_poll_break()   from a periodic tick: a Ctrl-C on a transport
  *                      breaks into the debugger.
- *  ekdb_cpu_online()   from SMP bring-up: the CPU becomes a thread.
+ *  ekdb_cpu_online()   on the AP as it comes up: it becomes a thread and
+ *                      loads the armed hardware breakpoints.
  *  ekdb_set_roundup_fn() from SMP bring-up: how to send the round-up NMI.
  *  ekdb_late_init()    after mm_init(): the handoff to the full core.
  *  ekdb_register_io()  a running kernel's driver takes over a transport.

@@ -70,6 +70,14 @@ struct ekdb_resume {
 	int signal;		/* signal to deliver (ignored by a kernel target) */
 	bool set_pc;		/* resume at pc instead of the current one */
 	u64 pc;
+	/*
+	 * Which thread the action is for (0: the one that stopped), and
+	 * whether only that thread runs (gdb's vCont;c:N with no default
+	 * action).  A step always runs only its thread: the other CPUs stay
+	 * held until it stops again, as in Linux.  set_pc applies to it.
+	 */
+	u64 thread;
+	bool only;
 };
 
 /* Where a thread is; thread ids are >= 1 (gdb reserves 0 and -1). */
@@ -184,6 +192,13 @@ struct ekdb_target_ops {
 	int (*thread_select)(struct ekdb_target *t, u64 id);
 	/** thread_current - the thread that stopped (gdb qC). */
 	u64 (*thread_current)(struct ekdb_target *t);
+	/**
+	 * thread_resume_check - may thread @id be stepped or run on its own
+	 * while the others stay stopped (gdb vCont;s:N)?  0, -EKDB_ENOENT (no
+	 * such thread) or -EKDB_EBUSY (it is not stopped: a CPU the round-up
+	 * missed or one not started).  May be NULL: every listed thread may.
+	 */
+	int (*thread_resume_check)(struct ekdb_target *t, u64 id);
 
 	/**
 	 * gdb_attach - a gdb (re)connected (qSupported): drop the

@@ -429,6 +429,54 @@ static void expect_resume(struct gt *g, const char *req, enum ekdb_resume_action
 	assert_int_equal(n, reply ? 1 : 0);
 }
 
+/* vCont with thread ids: who steps, who runs alone, who gets an error. */
+static int busy_thread2(struct ekdb_target *t, u64 id)
+{
+	return id == 2 ? -EKDB_EBUSY : 0;
+}
+
+static void expect_vcont(struct gt *g, const char *req, enum ekdb_resume_action a, u64 thread,
+			 bool only)
+{
+	expect_resume(g, req, a, false, 0, false);
+	if (g->res.thread != thread || g->res.only != only)
+		fail_msg("\"%s\": thread %llu only %d, want %llu %d", req,
+			 (unsigned long long)g->res.thread, g->res.only,
+			 (unsigned long long)thread, only);
+}
+
+static void test_vcont_threads(void **state)
+{
+	static const struct gdb_case bad[] = {
+		{ "vCont;c:99", "E02" },	/* no such thread: an error, not a resume */
+		{ "vCont;s:99", "E02" },
+		{ "vCont;s:4;c", "E02" },
+		{ "vCont;t:9", "E02" },
+		{ "vCont;s:1;s:2", "E16" },	/* two CPUs cannot step at once */
+		{ "vCont;s:1;s", "E16" },
+		{ "vCont;c:1;c:2", "E16" },	/* some named, not all (3 threads) */
+	};
+	struct gt *g = gt_new(3);
+
+	RUN(g, bad);
+	expect_vcont(g, "vCont;s:2", EKDB_RESUME_STEP, 2, false);
+	expect_vcont(g, "vCont;s:3;c", EKDB_RESUME_STEP, 3, false);
+	expect_vcont(g, "vCont;S05:2;c:1", EKDB_RESUME_STEP, 2, false);
+	expect_vcont(g, "vCont;s:2;s:2", EKDB_RESUME_STEP, 2, false);	/* leftmost wins */
+	expect_vcont(g, "vCont;s", EKDB_RESUME_STEP, 0, false);		/* the stopped one */
+	expect_vcont(g, "vCont;c:2", EKDB_RESUME_CONTINUE, 2, true);	/* 2 alone */
+	expect_vcont(g, "vCont;c:2;t:1", EKDB_RESUME_CONTINUE, 2, true);
+	expect_vcont(g, "vCont;c", EKDB_RESUME_CONTINUE, 0, false);
+	expect_vcont(g, "vCont;c:1;c:2;c:3", EKDB_RESUME_CONTINUE, 0, false);
+	expect_vcont(g, "vCont;c:-1", EKDB_RESUME_CONTINUE, 0, false);
+	/* a thread the target does not hold (a CPU still running) cannot step */
+	g->sim.ops.thread_resume_check = busy_thread2;
+	gt_add_packet(g, "vCont;s:2");
+	assert_int_equal(gt_run(g), 1);
+	assert_string_equal(g->reply, "E10");
+	expect_vcont(g, "vCont;s:3", EKDB_RESUME_STEP, 3, false);
+}
+
 static void test_run_control(void **state)
 {
 	static const struct gdb_case bad[] = {
@@ -573,6 +621,7 @@ int main(void)
 		cmocka_unit_test(test_thread_list_paged),
 		cmocka_unit_test(test_stop_replies),
 		cmocka_unit_test(test_run_control),
+		cmocka_unit_test(test_vcont_threads),
 		cmocka_unit_test(test_xfer_features),
 		cmocka_unit_test(test_monitor),
 	};

@@ -1,7 +1,13 @@
-"""Bad debugger parameters get a clear message, the debugger stays off and
-the boot completes (bad inputs tried: a serial port that does not exist, a
-transport we do not know, a value on a flag, a malformed baud rate, a bad
-kdb.cmd_enable mask)."""
+"""Bad debugger parameters fail closed: a clear message, the debugger
+stays off (no I/O driver registered, kgdbwait does not stop, kdb's
+command mask is not left open) and the boot completes.  The machine has
+the serial line the options name (ttyS1), so a bad value is the only
+reason the debugger is off.
+
+Bad inputs: a serial port that does not exist, a transport we do not
+know, a malformed baud rate, an empty value, a value on a flag
+(kgdbwait=yes, kgdbcon=1), a bad or missing kdb.cmd_enable mask and one
+wider than 32 bits, kgdboc= with an unknown part or a bad baud rate."""
 
 import pytest
 
@@ -10,19 +16,41 @@ from qemu import BOOT_TIMEOUT
 pytestmark = pytest.mark.qemu
 
 CONSOLE = "earlyprintk=serial,ttyS0,115200"
+GOOD = "ekgdboc=ttyS1 kgdbwait"
 
 CASES = [
-    ("ekgdboc=ttyS9 kgdbwait", r"Malformed early option 'ekgdboc=ttyS9'"),
-    ("ekgdboc=banana kgdbwait", r"Malformed early option 'ekgdboc=banana'"),
-    ("ekgdboc=ttyS1,12x kgdbwait", r"Malformed early option 'ekgdboc=ttyS1,12x'"),
-    ("ekgdboc=ttyS1 kgdbwait=yes", r"Malformed early option 'kgdbwait=yes'"),
-    ("ekgdboc=ttyS1 kdb.cmd_enable=zebra", r"Malformed early option 'kdb.cmd_enable=zebra'"),
+    ("ekgdboc=ttyS9 kgdbwait", "ekgdboc=ttyS9", "ekgdboc"),
+    ("ekgdboc=banana kgdbwait", "ekgdboc=banana", "ekgdboc"),
+    ("ekgdboc=ttyS1,12x kgdbwait", "ekgdboc=ttyS1,12x", "ekgdboc"),
+    ("ekgdboc= kgdbwait", "ekgdboc=", "ekgdboc"),
+    (f"{GOOD}=yes", "kgdbwait=yes", "kgdbwait"),
+    (f"{GOOD} kgdbcon=1", "kgdbcon=1", "kgdbcon"),
+    (f"{GOOD} kdb.cmd_enable=zebra", "kdb.cmd_enable=zebra", "kdb.cmd_enable"),
+    (f"{GOOD} kdb.cmd_enable", "kdb.cmd_enable", "kdb.cmd_enable"),
+    (f"{GOOD} kdb.cmd_enable=0x100000001", "kdb.cmd_enable=0x100000001", "kdb.cmd_enable"),
+    (f"{GOOD} kgdboc=banana", "kgdboc=banana", "kgdboc"),
+    (f"{GOOD} kgdboc=kms,kbd,ttyS1,12x", "kgdboc=kms,kbd,ttyS1,12x", "kgdboc"),
 ]
 
 
-@pytest.mark.parametrize("params,message", CASES, ids=[c[0].split()[0] + "/" + c[0].split()[-1] for c in CASES])
-def test_bad_debugger_parameter(machine, params, message):
-    m = machine(cmdline=f"{CONSOLE} {params} exit_after_boot")
-    m.wait_for(message, timeout=BOOT_TIMEOUT)
+@pytest.mark.parametrize("params,shown,option", CASES, ids=[c[1] for c in CASES])
+def test_bad_debugger_parameter(machine, params, shown, option):
+    m = machine(cmdline=f"{CONSOLE} {params} exit_after_boot", ports=("unix", "unix"))
+    m.wait_for(rf"Malformed early option '{shown}': ", timeout=BOOT_TIMEOUT)
+    m.wait_for(rf"kgdb: malformed {option}= option: the debugger stays off",
+               timeout=BOOT_TIMEOUT)
     m.wait_for(r"boot complete: 1 CPUs online", timeout=BOOT_TIMEOUT)
     assert m.wait_exit(timeout=60) == 0
+    m.expect_not(r"Registered I/O driver|Waiting for connection|Entering kdb")
+    assert m.output(1) == "", m.output(1)           # nothing on the debugger's line
+
+
+def test_good_parameters_register(machine):
+    """The control case: the same machine and options, well formed, do
+    register the debugger (kgdboc= is accepted in all its forms)."""
+    m = machine(cmdline=f"{CONSOLE} ekgdboc=ttyS1 kgdbcon kdb.cmd_enable=0x1 "
+                        f"kgdboc=kms,kbd,ttyS1,115200 exit_after_boot", ports=("unix", "unix"))
+    m.wait_for(r"kgdb: Registered I/O driver ekgdboc", timeout=BOOT_TIMEOUT)
+    m.wait_for(r"boot complete: 1 CPUs online", timeout=BOOT_TIMEOUT)
+    assert m.wait_exit(timeout=60) == 0
+    m.expect_not(r"Malformed early option|malformed")
