@@ -102,6 +102,7 @@ def test_more_breakpoints_than_the_early_table(machine):
     k.cmd("bp sched_init")
     go_to_entry(k)
     # setup_arch has run for good: plant 40 (> 32 early entries) in it
+    k.cmd("set LINES 200")
     for i in range(1, 41):
         out = k.cmd(f"bp setup_arch+{i}")
         assert f"BP #{i}" in out, out
