@@ -140,8 +140,10 @@ int kdb_exec_line(struct kdb_session *s, const char *line)
 	if (kdb_defcmd_capture(s, line))
 		return 0;
 	if (strlcpy(buf, line, sizeof(buf)) >= sizeof(buf)) {
-		kdb_printf(s, "kdb_parse: command buffer overflow\n");
-		return -KDB_BADLENGTH;
+		/* Linux's kdb_parse(): the line is dropped, then "Unknown kdb command" */
+		kdb_printf(s, "kdb_parse: command buffer overflow, command ignored\n%s\n", line);
+		kdb_printf(s, "Unknown kdb command: '%s'\n", line);
+		return -KDB_NOTFOUND;
 	}
 	if (!split_grep(buf, &pattern)) {
 		kdb_printf(s, "kdb: only \"| grep PATTERN\" may follow '|' (see grephelp)\n");
@@ -150,9 +152,9 @@ int kdb_exec_line(struct kdb_session *s, const char *line)
 	}
 	argc = kdb_tokenize(buf, argv, KDB_MAXARGS);
 	if (argc == -KDB_TOOMANYARGS) {
-		kdb_printf(s, "kdb_parse: too many arguments, max %d\n", KDB_MAXARGS - 1);
-		kdb_print_diag(s, argc);
-		return argc;
+		kdb_printf(s, "kdb_parse: too many arguments, command ignored\n%s\n", line);
+		kdb_printf(s, "Unknown kdb command: '%s'\n", line);
+		return -KDB_NOTFOUND;
 	}
 	if (argc < 0) {
 		kdb_print_diag(s, argc);

@@ -19,6 +19,7 @@
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
+#include <ekdb/kallsyms.h>
 #include <ekdb/string.h>
 #include <ekdb/target.h>
 
@@ -89,11 +90,16 @@ static const struct {
 
 static int glue_mod_get(int index, struct ekdb_module *m)
 {
+	struct ksym k;
+	u64 off;
+
 	if (index < 0 || (size_t)index >= ARRAY_SIZE(subsystems))
 		return -EKDB_ENOENT;
 	memset(m, 0, sizeof(*m));
 	strlcpy(m->name, subsystems[index].name, sizeof(m->name));
 	m->addr = (u64)subsystems[index].entry;
+	if (kallsyms_lookup(m->addr, &k, &off))
+		m->size = k.size;	/* the size of its entry function: what the kernel knows */
 	strlcpy(m->state, "Live", sizeof(m->state));
 	return 0;
 }
