@@ -238,6 +238,16 @@ static int t_sysrq(struct ekdb_target *t, char key)
 	return kops && kops->sysrq ? kops->sysrq(key) : -EKDB_ENOSYS;
 }
 
+static int t_percpu_offset(struct ekdb_target *t, unsigned cpu, u64 *offset)
+{
+	return kops && kops->percpu_offset ? kops->percpu_offset(cpu, offset) : -EKDB_ENOSYS;
+}
+
+static int t_task_signal(struct ekdb_target *t, int pid, int sig)
+{
+	return kops && kops->task_signal ? kops->task_signal(pid, sig) : -EKDB_ENOSYS;
+}
+
 static void t_gdb_attach(struct ekdb_target *t)
 {
 	dbg_bp_remove_owner(DBG_OWNER_GDB);
@@ -276,6 +286,8 @@ static const struct ekdb_target_ops dbg_target_ops = {
 	.sys_info = t_sys_info,
 	.reboot = t_reboot,
 	.sysrq = t_sysrq,
+	.percpu_offset = t_percpu_offset,
+	.task_signal = t_task_signal,
 };
 
 struct ekdb_target dbg_target = {

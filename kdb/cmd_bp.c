@@ -22,17 +22,14 @@ static int bp_get(struct kdb_session *s, int i, struct ekdb_bp_info *b)
 	return s->target->ops->bp_get(s->target, i, b);
 }
 
+/* Linux's kdb_printbp(): two lines and a blank one; hardtype is the kind's number. */
 static void print_bp(struct kdb_session *s, int i, const struct ekdb_bp_info *b)
 {
-	kdb_printf(s, "%s BP #%d at ", b->type <= EKDB_BP_ACCESS ? bp_kind[b->type] : "?", i);
+	kdb_printf(s, "%s BP #%d at ", b->type <= EKDB_BP_ACCESS ? bp_kind[b->type] : "", i);
 	kdb_symbol_print(s, b->addr);
-	kdb_printf(s, "\n    is %s  addr at %016llx, hardtype=%d installed=%d",
+	kdb_printf(s, "\n    is %s  addr at %016llx, hardtype=%d installed=%d\n\n",
 		   b->enabled ? "enabled " : "disabled", (unsigned long long)b->addr,
-		   b->type != EKDB_BP_SW, b->installed);
-	if (b->type >= EKDB_BP_WRITE)
-		kdb_printf(s, " len=%u", b->len);
-	kdb_printf(s, " (%s%s%s)\n", b->by_kdb ? "kdb" : "", b->by_kdb && b->by_gdb ? "+" : "",
-		   b->by_gdb ? "gdb" : "");
+		   (int)b->type, b->installed);
 }
 
 static int list_bps(struct kdb_session *s)
@@ -49,9 +46,7 @@ static int list_bps(struct kdb_session *s)
 			n++;
 		}
 	}
-	if (!n)
-		kdb_printf(s, "No breakpoints are set\n");
-	return 0;
+	return 0;	/* Linux prints nothing for an empty table */
 }
 
 /* bp_add, or bp_set + a table search when the target only has bp_set. */
@@ -100,7 +95,7 @@ int kdb_cmd_bp(struct kdb_session *s, int argc, const char **argv)
 			if (!strcmp(argv[next], "dataw"))
 				type = EKDB_BP_WRITE;
 			else if (!strcmp(argv[next], "datar"))
-				type = EKDB_BP_READ;
+				type = EKDB_BP_ACCESS;	/* Linux: BP_ACCESS_WATCHPOINT */
 			else if (strcmp(argv[next], "inst"))
 				return -KDB_BADMODE;
 			next++;
@@ -149,6 +144,8 @@ static int bc_one(struct kdb_session *s, const char *cmd, int i, const struct ek
 	} else {
 		bool en = cmd[1] == 'e';
 
+		if (b->enabled == en)
+			return 0;	/* Linux: nothing to do, nothing printed */
 		r = o->bp_enable ? o->bp_enable(s->target, i, en) : -EKDB_ENOSYS;
 		if (!r)
 			kdb_printf(s, "Breakpoint %d at 0x%llx %s\n", i, (unsigned long long)b->addr,
@@ -189,8 +186,8 @@ int kdb_cmd_bc(struct kdb_session *s, int argc, const char **argv)
 			continue;
 		found = true;
 		r = bc_one(s, argv[0], i, &b);
-		if (r)
-			return r;
+		if (r || !all)
+			return r;	/* Linux: an address names its first breakpoint */
 	}
 	return found || all ? 0 : -KDB_BPTNOTFOUND;
 }

@@ -43,7 +43,7 @@ static void defcmd_list(struct kdb_session *s)
 		while (p < end) {
 			const char *nl = memchr(p, '\n', (size_t)(end - p));
 
-			kdb_printf(s, "  %.*s\n", (int)(nl - p), p);
+			kdb_printf(s, "%.*s\n", (int)(nl - p), p);
 			p = nl + 1;
 		}
 		kdb_printf(s, "endefcmd\n");
@@ -166,7 +166,7 @@ int kdb_defcmd_exec(struct kdb_session *s, int idx)
 		memcpy(line, s->defpool + pos, n);
 		line[n] = 0;
 		pos += n + 1;
-		kdb_printf(s, "[%d]kdb> %s\n", s->cpu, line);
+		kdb_printf(s, "[%s]kdb> %s\n", d->name, line);	/* Linux: the macro's name */
 		r = kdb_exec_line(s, line);
 		if (r > 0)
 			break;

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cmd_mem.c - memory commands: md (and its mdW / mdWcN forms), mdr
- * (raw bytes), mds (one word per line with the symbol it points to),
- * mdp (physical), mm (modify).  Every access goes through the target's
- * fault-safe ops; an unmapped address prints "Bad address" and stops.
- * Enter on an empty line continues the last dump.
+ * cmd_mem.c - memory commands as Linux 6.x's kdb has them: md (and its
+ * mdW / mdWcN forms), mdr (raw bytes), mds (one word per line with the
+ * symbol it points to), mdp (physical), mm / mmW (modify), per_cpu.
+ * Every access goes through the target's fault-safe ops; an unreadable
+ * address prints "kdb_getarea_size: Bad address 0x..." once per command,
+ * as Linux's kdb_getarea_size() does.  Enter on an empty line continues
+ * the last dump.
  */
 #include "kdb.h"
 
-#define MD_BYTES_PER_LINE	16
+#define KDB_WORD_SIZE	8
+#define MDR_MAX		4096	/* ekdb: mdr prints one line; longer is refused */
 
-static u64 get_word(const u8 *p, int bpw)
+static u64 get_le(const u8 *p, int bpw)
 {
 	u64 v = 0;
 
@@ -19,213 +22,321 @@ static u64 get_word(const u8 *p, int bpw)
 	return v;
 }
 
-static long md_read(struct kdb_session *s, u64 addr, u8 *buf, size_t len)
+/**
+ * kdb_getword - read a @bpw-byte word at @addr (physical when @phys):
+ * 0, or -KDB_BADADDR after printing Linux's message (once until a read
+ * succeeds again).
+ */
+int kdb_getword(struct kdb_session *s, u64 addr, int bpw, bool phys, u64 *word)
 {
 	const struct ekdb_target_ops *o = s->target->ops;
+	u8 buf[8];
+	long n;
 
-	if (s->md_phys)
-		return o->phys_read ? o->phys_read(s->target, addr, buf, len) : -EKDB_ENOSYS;
-	return o->mem_read(s->target, addr, buf, len);
+	*word = 0;
+	if (phys)
+		n = o->phys_read ? o->phys_read(s->target, addr, buf, (size_t)bpw) : -EKDB_ENOSYS;
+	else
+		n = o->mem_read(s->target, addr, buf, (size_t)bpw);
+	if (n != bpw) {
+		if (!phys && !s->getarea_quiet)
+			kdb_printf(s, "kdb_getarea_size: Bad address 0x%llx\n", (unsigned long long)addr);
+		if (!phys)
+			s->getarea_quiet = true;
+		return -KDB_BADADDR;
+	}
+	s->getarea_quiet = false;
+	*word = get_le(buf, bpw);
+	return 0;
 }
 
-static void print_word(struct kdb_session *s, u64 v, int bpw)
+/* The value of one word in RADIX, as Linux's "%16.16lx " and friends. */
+static void print_value(struct kdb_session *s, char fmt, int bpw, u64 v)
 {
-	int w = bpw * 2;
+	int w = 2 * bpw;
 
-	switch (s->md_radix) {
-	case 10: kdb_printf(s, "%*llu ", bpw == 8 ? 20 : w + 1, (unsigned long long)v); break;
-	case 8: kdb_printf(s, "%*llo ", bpw * 3, (unsigned long long)v); break;
-	default: kdb_printf(s, "%0*llx ", w, (unsigned long long)v); break;
-	}
+	if (fmt == 'd')
+		kdb_printf(s, "%0*lld ", w, (long long)v);
+	else if (fmt == 'o')
+		kdb_printf(s, "%0*llo ", w, (unsigned long long)v);
+	else
+		kdb_printf(s, "%0*llx ", w, (unsigned long long)v);
 }
 
-/* One md line at @addr; false when nothing could be read. */
-static bool md_line(struct kdb_session *s, u64 addr)
+/*
+ * One line of md (Linux's kdb_md_line): the address, up to @num words
+ * (at most @repeat), then the bytes of the non-symbolic words as text.
+ */
+static void md_line(struct kdb_session *s, char fmt, u64 addr, bool symbolic, int bpw,
+		    int num, int repeat, bool phys)
 {
-	u8 buf[MD_BYTES_PER_LINE];
-	int bpw = s->md_bpw, i;
-	long n = md_read(s, addr, buf, sizeof(buf));
-	char ascii[MD_BYTES_PER_LINE + 1];
+	char cbuf[32] = "";
+	size_t c = 0;
+	int i;
 
-	if (n < bpw) {
-		kdb_printf(s, "kdb_getarea: Bad address 0x%llx\n", (unsigned long long)addr);
-		return false;
-	}
-	n -= n % bpw;
-	if (s->md_sym) {
-		u64 v = get_word(buf, 8);
-		char sym[96];
+	if (phys)
+		kdb_printf(s, "phys 0x%016llx ", (unsigned long long)addr);
+	else
+		kdb_printf(s, "0x%016llx ", (unsigned long long)addr);
+	for (i = 0; i < num && repeat--; i++) {
+		struct ksym sym;
+		u64 word, off;
 
-		kdb_printf(s, "0x%016llx %016llx", (unsigned long long)addr, (unsigned long long)v);
-		if (kdb_sym_fmt(s, v, sym, sizeof(sym)))
-			kdb_printf(s, " %s", sym);
-		kdb_printf(s, "\n");
-		return true;
+		if (kdb_getword(s, addr, bpw, phys, &word))
+			break;
+		print_value(s, fmt, bpw, word);
+		if (symbolic && kdb_sym_by_addr(s, word, &sym, &off)) {
+			if (off)
+				kdb_printf(s, "%s+0x%llx", sym.name, (unsigned long long)off);
+			else
+				kdb_printf(s, "%s", sym.name);
+		} else {
+			for (int j = 0; j < bpw && c < sizeof(cbuf) - 1; j++) {
+				u8 b = (u8)(word >> (8 * j));
+
+				cbuf[c++] = b < 0x80 && isprint(b) ? (char)b : '.';
+			}
+			cbuf[c] = 0;
+		}
+		addr += (u64)bpw;
 	}
-	kdb_printf(s, "0x%016llx ", (unsigned long long)addr);
-	for (i = 0; i < MD_BYTES_PER_LINE; i += bpw) {
-		if (i < n)
-			print_word(s, get_word(buf + i, bpw), bpw);
-		else
-			kdb_printf(s, "%*s ", bpw * 2, "");
-	}
-	for (i = 0; i < MD_BYTES_PER_LINE; i++)
-		ascii[i] = i < n ? (isprint(buf[i]) ? (char)buf[i] : '.') : ' ';
-	ascii[MD_BYTES_PER_LINE] = 0;
-	kdb_printf(s, " %s\n", ascii);
-	if (n < MD_BYTES_PER_LINE) {
-		kdb_printf(s, "kdb_getarea: Bad address 0x%llx\n", (unsigned long long)(addr + (u64)n));
-		return false;
-	}
-	return true;
+	kdb_printf(s, "%*s %s\n", (num - i) * (2 * bpw + 1) + 1, " ", cbuf);
 }
 
+/* mdr: the bytes as one hex string; stops (without newline) at a bad byte. */
 static int md_raw(struct kdb_session *s, u64 addr, u64 count)
 {
-	u8 buf[32];
+	u64 b;
 
-	if (count > 4096)
+	if (count > MDR_MAX)
 		return -KDB_BADLENGTH;
-	while (count && !kdb_interrupted(s)) {
-		long n = s->target->ops->mem_read(s->target, addr, buf, MIN(count, sizeof(buf)));
-
-		if (n <= 0) {
-			kdb_printf(s, "\nkdb_getarea: Bad address 0x%llx\n", (unsigned long long)addr);
+	for (; count && !kdb_interrupted(s); count--, addr++) {
+		if (kdb_getword(s, addr, 1, false, &b))
 			return 0;
-		}
-		for (long i = 0; i < n; i++)
-			kdb_printf(s, "%02x", buf[i]);
-		addr += (u64)n;
-		count -= (u64)n;
+		kdb_printf(s, "%02x", (unsigned)b);
 	}
 	kdb_printf(s, "\n");
 	return 0;
 }
 
-/* Width and count from "md", "md4", "md8c3"; false: not an md form. */
-static void md_form(struct kdb_session *s, const char *name, long *lines)
+/* How a width digit, an "mdWcN" form or a plain name sets up md; false: not an md form. */
+static bool md_form(struct kdb_session *s, const char *name, int *bpw, int *repeat, long *mdcount,
+		    bool *raw, bool *phys)
 {
-	long bpw = kdb_getenv_int(s, "BYTESPERWORD", 8);
-
-	*lines = kdb_getenv_int(s, "MDCOUNT", 8);
-	s->md_sym = !strcmp(name, "mds");
-	s->md_phys = !strcmp(name, "mdp");
-	if (name[2] >= '1' && name[2] <= '8') {
-		bpw = name[2] - '0';
-		if (name[3] == 'c') {
-			u64 words = 0;
-
-			kdb_getularg(name + 4, &words);
-			*lines = (long)((words * (u64)bpw + MD_BYTES_PER_LINE - 1) / MD_BYTES_PER_LINE);
-		}
+	*raw = *phys = false;
+	if (!strcmp(name, "mdr")) {
+		*raw = true;
+		return true;
 	}
-	if (s->md_sym)
-		bpw = 8;
-	s->md_bpw = (bpw == 1 || bpw == 2 || bpw == 4 || bpw == 8) ? (int)bpw : 8;
+	if (name[1] && isdigit((unsigned char)name[2])) {
+		*bpw = name[2] - '0';
+		if (*bpw == 0)
+			*bpw = s->md_bpw ? s->md_bpw : 4;
+		s->md_bpw = *bpw;
+		*repeat = (int)(*mdcount * 16 / *bpw);
+		if (!name[3])
+			return true;
+		if (name[3] == 'c' && name[4]) {
+			u64 n = 0;
+			const char *p = name + 4;
+
+			while (isdigit((unsigned char)*p))
+				n = n * 10 + (u64)(*p++ - '0');
+			if (*p || n > 0x7fffffff)
+				return false;
+			*repeat = (int)n;
+			*mdcount = (long)((n * (u64)*bpw + 15) / 16);
+			s->md_repeat = *repeat;
+			return true;
+		}
+		return false;
+	}
+	if (!strcmp(name, "md") || !strcmp(name, "mds"))
+		return true;
+	if (!strcmp(name, "mdp"))
+		return *phys = true;
+	return false;
 }
 
 /**
- * kdb_cmd_md - md/mdW/mdWcN [vaddr [lines [radix]]], mds vaddr [lines],
- * mdp paddr bytes, mdr vaddr bytes.  No arguments: continue the last dump.
+ * kdb_cmd_md - md|mds [vaddr [lines [radix]]], mdWcN [vaddr [lines
+ * [radix]]], mdp paddr [lines], mdr vaddr bytes.  With no arguments the
+ * last dump continues (Enter repeats it).  Linux's kdb_md() semantics.
  */
 int kdb_cmd_md(struct kdb_session *s, int argc, const char **argv)
 {
-	int next = 1, r;
-	long lines;
+	long mdcount = kdb_getenv_int(s, "MDCOUNT", 8);
+	int radix = (int)kdb_getenv_int(s, "RADIX", 16);
+	int bpw = (int)kdb_getenv_int(s, "BYTESPERWORD", KDB_WORD_SIZE);
+	int repeat, next = 1, r;
+	bool raw, phys, symbolic = !strcmp(argv[0], "mds");
+	char fmt;
 	u64 addr, v;
 
-	if (!strcmp(argv[0], "mdr")) {
-		if (argc != 2)
+	if (bpw <= 0)
+		bpw = KDB_WORD_SIZE;
+	repeat = (int)(mdcount * 16 / bpw);
+	if (!md_form(s, argv[0], &bpw, &repeat, &mdcount, &raw, &phys))
+		return -KDB_NOTFOUND;
+	if (raw && argc != 2 && !(argc == 0 && s->md_next))
+		return -KDB_ARGCOUNT;
+	if (argc == 0) {
+		if (!s->md_next)
 			return -KDB_ARGCOUNT;
+		addr = s->md_next;
+		radix = s->md_radix;
+		bpw = s->md_bpw;
+		repeat = s->md_repeat;
+		mdcount = raw ? repeat : (repeat * bpw + 15) / 16;
+	} else {
 		r = kdb_getaddrarg(s, argc, argv, &next, &addr);
 		if (r)
 			return r;
-		if (next != 2 || kdb_getularg(argv[2], &v))
-			return next != 2 ? -KDB_ARGCOUNT : -KDB_BADINT;
-		return md_raw(s, addr, v);
-	}
-	if (argc == 0) {
-		if (!s->md_valid)
+		if (argc > next + 2)
 			return -KDB_ARGCOUNT;
-		addr = s->md_next;
-		lines = s->md_lines;
-		goto dump;
-	}
-	md_form(s, argv[0], &lines);
-	s->md_radix = (int)kdb_getenv_int(s, "RADIX", 16);
-	r = kdb_getaddrarg(s, argc, argv, &next, &addr);
-	if (r)
-		return r;
-	if (s->md_phys) {
-		if (next > argc)
-			return -KDB_ARGCOUNT;
-		if (kdb_getularg(argv[next], &v))
-			return -KDB_BADINT;
-		lines = (long)((v + MD_BYTES_PER_LINE - 1) / MD_BYTES_PER_LINE);
-		next++;
-	} else if (next <= argc) {
-		if (kdb_getularg(argv[next], &v))
-			return -KDB_BADINT;
-		lines = (long)v;
-		next++;
-		if (next <= argc) {
-			if (kdb_getularg(argv[next], &v) || (v != 8 && v != 10 && v != 16))
-				return -KDB_BADRADIX;
-			s->md_radix = (int)v;
-			next++;
+		if (argc >= next && !kdb_getularg(argv[next], &v)) {
+			mdcount = (long)MIN(v, (u64)0x7fffffff);
+			repeat = raw ? (int)mdcount : (int)(mdcount * 16 / bpw);
 		}
+		if (argc >= next + 1 && !kdb_getularg(argv[next + 1], &v))
+			radix = (int)MIN(v, (u64)64);
 	}
-	if (next <= argc)
-		return -KDB_TOOMANYARGS;
-	if (s->md_radix != 8 && s->md_radix != 10)
-		s->md_radix = 16;
-	if (lines <= 0 || lines > 4096)
-		return -KDB_BADLENGTH;
-	addr &= ~(u64)(s->md_bpw - 1);
-	s->md_valid = true;
-	s->md_lines = (int)lines;
-dump:
-	for (long i = 0; i < lines && !kdb_interrupted(s); i++) {
-		if (!md_line(s, addr))
-			break;
-		addr += s->md_sym ? 8 : MD_BYTES_PER_LINE;
+	if (raw) {
+		s->md_next = addr + (u64)mdcount;
+		s->md_repeat = (int)mdcount;
+		s->md_bpw = bpw;
+		return md_raw(s, addr, (u64)mdcount);
+	}
+	switch (radix) {
+	case 10: fmt = 'd'; break;
+	case 16: fmt = 'x'; break;
+	case 8: fmt = 'o'; break;
+	default: return -KDB_BADRADIX;
+	}
+	s->md_radix = radix;
+	if (bpw != 1 && bpw != 2 && bpw != 4 && bpw != 8)
+		return -KDB_BADWIDTH;
+	s->md_repeat = repeat;
+	s->md_bpw = bpw;
+	if (symbolic) {		/* temporary overrides, not kept for Enter */
+		bpw = KDB_WORD_SIZE;
+		repeat = (int)mdcount;
+	}
+	addr &= ~(u64)(bpw - 1);
+	while (repeat > 0) {
+		int num = symbolic ? 1 : 16 / bpw, n, z;
+		u64 a, w;
+
+		if (kdb_interrupted(s))
+			return 0;
+		for (a = addr, z = 0; z < repeat; a += (u64)bpw, z++)
+			if (kdb_getword(s, a, bpw, phys, &w) || w)
+				break;
+		n = MIN(num, repeat);
+		md_line(s, fmt, addr, symbolic, bpw, num, repeat, phys);
+		addr += (u64)(bpw * n);
+		repeat -= n;
+		z = (z + num - 1) / num;
+		if (z > 2) {
+			int skip = num * (z - 2);
+
+			kdb_printf(s, "0x%016llx-0x%016llx zero suppressed\n", (unsigned long long)addr,
+				   (unsigned long long)(addr + (u64)(bpw * skip) - 1));
+			addr += (u64)(bpw * skip);
+			repeat -= skip;
+		}
 	}
 	s->md_next = addr;
 	return 0;
 }
 
 /**
- * kdb_cmd_mm - mm vaddr contents: write one BYTESPERWORD-sized word and
- * print "0xADDR = 0xNEW" read back from memory.
+ * kdb_cmd_mm - mm / mmW <vaddr> <contents>: write a machine word (or W
+ * bytes) and print "0xADDR = 0xCONTENTS" (Linux's kdb_mm()).
  */
 int kdb_cmd_mm(struct kdb_session *s, int argc, const char **argv)
 {
-	const struct ekdb_target_ops *o = s->target->ops;
-	long bpw = kdb_getenv_int(s, "BYTESPERWORD", 8);
-	int next = 1, r;
-	u64 addr, v, back = 0;
+	int next = 1, r, width;
+	u64 addr, contents;
 	u8 buf[8];
 
+	if (argv[0][2] && (!isdigit((unsigned char)argv[0][2]) || argv[0][3]))
+		return -KDB_NOTFOUND;
 	if (argc < 2)
 		return -KDB_ARGCOUNT;
 	r = kdb_getaddrarg(s, argc, argv, &next, &addr);
 	if (r)
 		return r;
-	if (next != argc)
+	if (next > argc)
 		return -KDB_ARGCOUNT;
-	r = kdb_getaddrarg(s, argc, argv, &next, &v);
+	r = kdb_getaddrarg(s, argc, argv, &next, &contents);
 	if (r)
 		return r;
-	if (bpw != 1 && bpw != 2 && bpw != 4)
-		bpw = 8;
-	for (int i = 0; i < bpw; i++)
-		buf[i] = (u8)(v >> (8 * i));
-	if (o->mem_write(s->target, addr, buf, (size_t)bpw) != bpw) {
-		kdb_printf(s, "kdb_putarea: Bad address 0x%llx\n", (unsigned long long)addr);
+	if (next != argc + 1)
+		return -KDB_ARGCOUNT;
+	width = argv[0][2] ? argv[0][2] - '0' : KDB_WORD_SIZE;
+	if (width != 1 && width != 2 && width != 4 && width != 8) {
+		kdb_printf(s, "kdb_putword: bad width %d\n", width);
+		return -KDB_BADWIDTH;
+	}
+	for (int i = 0; i < width; i++)
+		buf[i] = (u8)(contents >> (8 * i));
+	if (s->target->ops->mem_write(s->target, addr, buf, (size_t)width) != width) {
+		kdb_printf(s, "kdb_putarea_size: Bad address 0x%llx\n", (unsigned long long)addr);
 		return -KDB_BADADDR;
 	}
-	if (o->mem_read(s->target, addr, buf, (size_t)bpw) == bpw)
-		back = get_word(buf, (int)bpw);
-	kdb_printf(s, "0x%llx = 0x%llx\n", (unsigned long long)addr, (unsigned long long)back);
+	kdb_printf(s, "0x%llx = 0x%llx\n", (unsigned long long)addr, (unsigned long long)contents);
+	return 0;
+}
+
+/**
+ * kdb_cmd_per_cpu - per_cpu <sym> [<bytes>] [<cpu>]: the per-CPU copy of
+ * a variable on every online CPU (or one), as Linux's kdb_per_cpu().  The
+ * target's percpu_offset op gives each CPU's distance from CPU 0's copy.
+ */
+int kdb_cmd_per_cpu(struct kdb_session *s, int argc, const char **argv)
+{
+	const struct ekdb_target_ops *o = s->target->ops;
+	u64 symaddr, bytes = 0, which = ~0ull, off, w;
+	unsigned ncpu;
+	int next = 1, r;
+
+	if (argc < 1 || argc > 3)
+		return -KDB_ARGCOUNT;
+	r = kdb_getaddrarg(s, argc, argv, &next, &symaddr);
+	if (r)
+		return r;
+	if (argc >= 2 && kdb_getularg(argv[2], &bytes))
+		return -KDB_BADINT;
+	if (!bytes)
+		bytes = KDB_WORD_SIZE;
+	else if (bytes > KDB_WORD_SIZE || (bytes & (bytes - 1)))
+		return -KDB_BADWIDTH;
+	if (!o->percpu_offset)
+		return -KDB_NOTIMP;
+	ncpu = kdb_cpu_count(s);
+	if (argc >= 3) {
+		if (kdb_getularg(argv[3], &which))
+			return -KDB_BADINT;
+		if (which >= ncpu || o->percpu_offset(s->target, (unsigned)which, &off)) {
+			kdb_printf(s, "cpu %lld is not online\n", (long long)which);
+			return -KDB_BADCPUNUM;
+		}
+	}
+	for (unsigned cpu = 0; cpu < ncpu && !kdb_interrupted(s); cpu++) {
+		u64 addr;
+
+		if ((which != ~0ull && which != cpu) || o->percpu_offset(s->target, cpu, &off))
+			continue;
+		addr = symaddr + off;
+		r = kdb_getword(s, addr, (int)bytes, false, &w);
+		if (r) {
+			kdb_printf(s, "%5u 0x%016llx - unable to read, diag=%d\n", cpu,
+				   (unsigned long long)addr, r);
+			continue;
+		}
+		kdb_printf(s, "%5u ", cpu);
+		md_line(s, 'x', addr, bytes == KDB_WORD_SIZE, (int)bytes, 1, 1, false);
+	}
 	return 0;
 }

@@ -1,123 +1,211 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cmd_reg.c - register commands: rd (the selected CPU's registers, named
- * as in the target's register table), rm (modify one), ef (print an
- * exception frame, struct x86_regs as the entry stubs build it, found in
- * memory).
+ * cmd_reg.c - register commands: rd (Linux's 24 x86-64 registers, named
+ * and ordered as Linux's dbg_reg_def[], then the registers ekdb has on
+ * top), rm (modify one, by Linux's or gdb's name), ef (an exception frame
+ * in memory, printed as Linux's show_regs()).
  */
 #include "kdb.h"
 #include <asm/regs.h>
 
-/** kdb_cmd_rd - rd: every register up to 64 bits, "name: value", wrapped at 80 columns. */
+/* Linux's x86-64 dbg_reg_def[]: name, size in bytes, ekdb target register name. */
+static const struct {
+	const char *name;
+	int size;
+	const char *target;
+} linux_regs[] = {
+	{ "ax", 8, "rax" }, { "bx", 8, "rbx" }, { "cx", 8, "rcx" }, { "dx", 8, "rdx" },
+	{ "si", 8, "rsi" }, { "di", 8, "rdi" }, { "bp", 8, "rbp" }, { "sp", 8, "rsp" },
+	{ "r8", 8, "r8" }, { "r9", 8, "r9" }, { "r10", 8, "r10" }, { "r11", 8, "r11" },
+	{ "r12", 8, "r12" }, { "r13", 8, "r13" }, { "r14", 8, "r14" }, { "r15", 8, "r15" },
+	{ "ip", 8, "rip" }, { "flags", 4, "eflags" }, { "cs", 4, "cs" }, { "ss", 4, "ss" },
+	{ "ds", 4, "ds" }, { "es", 4, "es" }, { "fs", 4, "fs" }, { "gs", 4, "gs" },
+};
+
+/* Target register number of @name, or -1. */
+static int target_regno(struct kdb_session *s, const char *name)
+{
+	const struct ekdb_target_ops *o = s->target->ops;
+	unsigned n = o->reg_count(s->target);
+
+	for (unsigned i = 0; i < n; i++) {
+		const char *rn = o->reg_name(s->target, i);
+
+		if (rn && !strcmp(rn, name))
+			return (int)i;
+	}
+	return -1;
+}
+
+static bool is_linux_target_name(const char *rn)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(linux_regs); i++)
+		if (!strcmp(linux_regs[i].target, rn))
+			return true;
+	return false;
+}
+
+/* Linux's kdb_rd() layout: "name: value" items, two blanks apart, wrapped before 80 columns. */
+static void rd_item(struct kdb_session *s, unsigned *len, const char *name, int size, u64 v,
+		    bool known)
+{
+	int rsize = size * 2;
+
+	if (*len + strlen(name) + 4 + (unsigned)rsize > 80) {
+		*len = 0;
+		kdb_printf(s, "\n");
+	}
+	if (*len) {
+		kdb_printf(s, "  ");
+		*len += 2;
+	}
+	if (!known)
+		*len += (unsigned)kdb_printf(s, "%s: ??", name);
+	else
+		*len += (unsigned)kdb_printf(s, "%s: %0*llx", name, rsize, (unsigned long long)v);
+}
+
+static bool read_reg(struct kdb_session *s, int regno, u64 *v, size_t *size)
+{
+	u8 buf[64];
+
+	*size = 0;
+	*v = 0;
+	if (regno < 0 || s->target->ops->reg_read(s->target, (unsigned)regno, buf, size) < 0 ||
+	    *size > 8)
+		return false;
+	for (size_t b = 0; b < *size; b++)
+		*v |= (u64)buf[b] << (8 * b);
+	return true;
+}
+
+/**
+ * kdb_cmd_rd - rd: Linux's 24 registers in its order and widths, then
+ * (ekdb) every further register of 8 bytes or less the target has
+ * (fs_base, gs_base, control and debug registers) in the same layout.
+ */
 int kdb_cmd_rd(struct kdb_session *s, int argc, const char **argv)
 {
 	const struct ekdb_target_ops *o = s->target->ops;
-	unsigned n = o->reg_count(s->target), shown = 0, col = 0;
+	unsigned n = o->reg_count(s->target), len = 0;
+	size_t size;
+	u64 v;
 
-	if (argc)
-		return -KDB_TOOMANYARGS;
-	for (unsigned i = 0; i < n && !kdb_interrupted(s); i++) {
-		const char *name = o->reg_name(s->target, i);
-		u8 buf[64];
-		size_t size = 0;
-		char item[48];
-		u64 v = 0;
-		int len;
+	(void)argc;	/* Linux ignores arguments */
+	(void)argv;
+	for (unsigned i = 0; i < ARRAY_SIZE(linux_regs); i++) {
+		bool ok = read_reg(s, target_regno(s, linux_regs[i].target), &v, &size);
 
-		if (!name || o->reg_read(s->target, i, buf, &size) < 0 || size > 8)
-			continue;
-		for (size_t b = 0; b < size; b++)
-			v |= (u64)buf[b] << (8 * b);
-		if (size == 8)
-			len = ekdb_snprintf(item, sizeof(item), "%s: %016llx", name, (unsigned long long)v);
-		else
-			len = ekdb_snprintf(item, sizeof(item), "%s: %0*llx", name, (int)size * 2,
-					    (unsigned long long)v);
-		if (col && col + 2 + (unsigned)len > 80) {
-			kdb_printf(s, "\n");
-			col = 0;
-		}
-		kdb_printf(s, "%s%s", col ? "  " : "", item);
-		col += (col ? 2 : 0) + (unsigned)len;
-		shown++;
+		rd_item(s, &len, linux_regs[i].name, linux_regs[i].size, v, ok);
 	}
-	if (col)
-		kdb_printf(s, "\n");
-	if (!shown)
-		kdb_printf(s, "No registers available for cpu %d\n", s->cpu);
+	for (unsigned i = 0; i < n && !kdb_interrupted(s); i++) {
+		const char *rn = o->reg_name(s->target, i);
+
+		if (!rn || is_linux_target_name(rn) || !read_reg(s, (int)i, &v, &size) || !size)
+			continue;
+		rd_item(s, &len, rn, (int)size, v, true);
+	}
+	kdb_printf(s, "\n");
 	return 0;
 }
 
-/** kdb_cmd_rm - rm <reg> <contents>: set a register of the selected CPU. */
+/**
+ * kdb_cmd_rm - rm <reg> <contents>: set a register of the selected CPU,
+ * named as rd shows it (Linux's "ax", "ip", "flags"; also gdb's "rax").
+ */
 int kdb_cmd_rm(struct kdb_session *s, int argc, const char **argv)
 {
-	const struct ekdb_target_ops *o = s->target->ops;
 	const char *name;
-	char alt[16];
-	unsigned n, count = o->reg_count(s->target);
+	int next = 2, r, regno = -1;
 	u8 buf[64];
 	size_t size = 0;
-	int next = 2, r;
 	u64 v;
 
 	if (argc != 2)
 		return -KDB_ARGCOUNT;
 	name = argv[1][0] == '%' ? argv[1] + 1 : argv[1];
-	ekdb_snprintf(alt, sizeof(alt), "r%s", name);
-	for (n = 0; n < count; n++) {
-		const char *rn = o->reg_name(s->target, n);
-
-		if (rn && (!strcmp(rn, name) || !strcmp(rn, alt)))
-			break;
-	}
-	if (n == count)
-		return -KDB_BADREG;
 	r = kdb_getaddrarg(s, argc, argv, &next, &v);
 	if (r)
 		return r;
+	for (unsigned i = 0; i < ARRAY_SIZE(linux_regs); i++)
+		if (!strcmp(linux_regs[i].name, name))
+			regno = target_regno(s, linux_regs[i].target);
+	if (regno < 0)
+		regno = target_regno(s, name);
+	if (regno < 0)
+		return -KDB_BADREG;
 	memset(buf, 0, sizeof(buf));
-	r = o->reg_read(s->target, n, buf, &size);
+	r = s->target->ops->reg_read(s->target, (unsigned)regno, buf, &size);
 	if ((r < 0 && r != -EKDB_ENOENT) || size == 0 || size > 8)
 		return -KDB_BADREG;
 	for (size_t b = 0; b < size; b++)
 		buf[b] = (u8)(v >> (8 * b));
-	r = o->reg_write(s->target, n, buf, size);
+	r = s->target->ops->reg_write(s->target, (unsigned)regno, buf, size);
 	return r ? kdb_err_to_diag(r) : 0;
 }
 
-/** kdb_cmd_ef - ef <vaddr>: the exception frame (struct x86_regs) at vaddr. */
+/**
+ * kdb_reg_frame - the selected CPU's registers as a frame for
+ * kdb_show_regs(); false when the target cannot give rip and rsp.
+ */
+bool kdb_reg_frame(struct kdb_session *s, struct kdb_frame *f)
+{
+	static const char *const names[] = {
+		"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8", "r9", "r10", "r11",
+		"r12", "r13", "r14", "r15", "rip", "eflags", "cs", "ss", "ds", "es", "fs", "gs",
+		"fs_base", "gs_base", "k_gs_base", "cr0", "cr2", "cr3", "cr4",
+		"dr0", "dr1", "dr2", "dr3", "dr6", "dr7",
+	};
+	u64 *dst[] = {
+		&f->ax, &f->bx, &f->cx, &f->dx, &f->si, &f->di, &f->bp, &f->sp, &f->r8, &f->r9,
+		&f->r10, &f->r11, &f->r12, &f->r13, &f->r14, &f->r15, &f->ip, &f->flags, &f->cs,
+		&f->ss, &f->ds, &f->es, &f->fs, &f->gs, &f->fs_base, &f->gs_base, &f->k_gs_base,
+		&f->cr0, &f->cr2, &f->cr3, &f->cr4, &f->dr[0], &f->dr[1], &f->dr[2], &f->dr[3],
+		&f->dr[4], &f->dr[5],
+	};
+	size_t size;
+
+	memset(f, 0, sizeof(*f));
+	f->orig_ax = ~0ull;
+	for (unsigned i = 0; i < ARRAY_SIZE(names); i++)
+		if (!read_reg(s, target_regno(s, names[i]), dst[i], &size) && i == 16)
+			return false;
+	f->have_sys = true;
+	return true;
+}
+
+/**
+ * kdb_cmd_ef - ef <vaddr>: the exception frame (struct x86_regs, as the
+ * entry stubs push it) at vaddr, printed as Linux's show_regs() does:
+ * the CPU line, the registers (segment, control and debug registers are
+ * the selected CPU's, as Linux reads them live), the call trace.
+ */
 int kdb_cmd_ef(struct kdb_session *s, int argc, const char **argv)
 {
-	struct x86_regs f;
+	struct x86_regs x;
+	struct kdb_frame f, live;
 	int next = 1, r;
 	u64 addr;
 
-	if (argc < 1)
+	if (argc != 1)
 		return -KDB_ARGCOUNT;
 	r = kdb_getaddrarg(s, argc, argv, &next, &addr);
 	if (r)
 		return r;
-	if (next <= argc)
-		return -KDB_TOOMANYARGS;
-	if (s->target->ops->mem_read(s->target, addr, &f, sizeof(f)) != (long)sizeof(f)) {
-		kdb_printf(s, "kdb_getarea: Bad address 0x%llx\n", (unsigned long long)addr);
+	if (s->target->ops->mem_read(s->target, addr, &x, sizeof(x)) != (long)sizeof(x)) {
+		kdb_printf(s, "kdb_getarea_size: Bad address 0x%llx\n", (unsigned long long)addr);
 		return -KDB_BADADDR;
 	}
-	kdb_printf(s, "RIP: %04llx:", (unsigned long long)f.cs);
-	kdb_symbol_print(s, f.rip);
-	kdb_printf(s, "\nRSP: %04llx:%016llx EFLAGS: %08llx\n", (unsigned long long)f.ss,
-		   (unsigned long long)f.rsp, (unsigned long long)f.rflags);
-	kdb_printf(s, "RAX: %016llx RBX: %016llx RCX: %016llx\n", (unsigned long long)f.rax,
-		   (unsigned long long)f.rbx, (unsigned long long)f.rcx);
-	kdb_printf(s, "RDX: %016llx RSI: %016llx RDI: %016llx\n", (unsigned long long)f.rdx,
-		   (unsigned long long)f.rsi, (unsigned long long)f.rdi);
-	kdb_printf(s, "RBP: %016llx R08: %016llx R09: %016llx\n", (unsigned long long)f.rbp,
-		   (unsigned long long)f.r8, (unsigned long long)f.r9);
-	kdb_printf(s, "R10: %016llx R11: %016llx R12: %016llx\n", (unsigned long long)f.r10,
-		   (unsigned long long)f.r11, (unsigned long long)f.r12);
-	kdb_printf(s, "R13: %016llx R14: %016llx R15: %016llx\n", (unsigned long long)f.r13,
-		   (unsigned long long)f.r14, (unsigned long long)f.r15);
-	kdb_printf(s, "vector: %llu error_code: %016llx\n", (unsigned long long)f.vector,
-		   (unsigned long long)f.error_code);
+	if (!kdb_reg_frame(s, &live))
+		memset(&live, 0, sizeof(live));
+	f = live;
+	f.ax = x.rax; f.bx = x.rbx; f.cx = x.rcx; f.dx = x.rdx; f.si = x.rsi; f.di = x.rdi;
+	f.bp = x.rbp; f.sp = x.rsp; f.r8 = x.r8; f.r9 = x.r9; f.r10 = x.r10; f.r11 = x.r11;
+	f.r12 = x.r12; f.r13 = x.r13; f.r14 = x.r14; f.r15 = x.r15; f.ip = x.rip;
+	f.flags = x.rflags; f.cs = x.cs; f.ss = x.ss;
+	f.orig_ax = kdb_vector_has_error(x.vector) ? x.error_code : ~0ull;
+	kdb_show_cpu_line(s, s->cpu);
+	kdb_show_regs(s, &f, true);
+	kdb_show_trace(s, &f, false, 0);
 	return 0;
 }

@@ -104,7 +104,8 @@ bool kdb_insn_is_branch(const u8 *insn, size_t len)
 	return false;
 }
 
-static unsigned cpu_count(struct kdb_session *s)
+/** kdb_cpu_count - CPUs the debugger knows (highest index + 1). */
+unsigned kdb_cpu_count(struct kdb_session *s)
 {
 	const struct ekdb_target_ops *o = s->target->ops;
 	struct ekdb_thread_info ti;
@@ -127,7 +128,7 @@ int kdb_select_cpu(struct kdb_session *s, int cpu)
 	const struct ekdb_target_ops *o = s->target->ops;
 	struct ekdb_thread_info ti;
 
-	if (cpu < 0 || (unsigned)cpu >= cpu_count(s))
+	if (cpu < 0 || (unsigned)cpu >= kdb_cpu_count(s))
 		return -KDB_BADCPUNUM;
 	if (o->cpu_select)
 		return o->cpu_select(s->target, (unsigned)cpu) ? -KDB_BADCPUNUM : 0;
@@ -149,37 +150,80 @@ int kdb_stop_cpu(struct kdb_session *s)
 	return s->stop.thread ? (int)s->stop.thread - 1 : 0;
 }
 
-/** kdb_cmd_cpu - cpu: show CPUs; cpu N: look at CPU N (prompt [N]kdb>). */
+/*
+ * Linux's kdb_cpu_status(): runs of CPUs with the same state, "(D)" for
+ * one that did not stop for the debugger, "(-)" for one in its idle task.
+ */
+void kdb_cpu_status(struct kdb_session *s)
+{
+	unsigned n = kdb_cpu_count(s);
+	char prev = '?', st;
+	int start = -1;
+	bool first = true;
+
+	kdb_printf(s, "Currently on cpu %d\n", s->cpu);
+	kdb_printf(s, "Available cpus: ");
+	for (unsigned i = 0; i <= n; i++) {
+		struct ekdb_task t;
+
+		if (i == n)
+			st = 'F';
+		else if (kdb_select_cpu(s, (int)i))
+			st = 'D';
+		else if (kdb_current_task(s, (int)i, &t) && t.is_idle && (int)i != s->cpu)
+			st = '-';
+		else
+			st = ' ';
+		if (st == prev)
+			continue;
+		if (prev != '?' && prev != 'F') {
+			kdb_printf(s, "%s%d", first ? "" : ", ", start);
+			first = false;
+			if (start < (int)i - 1)
+				kdb_printf(s, "-%d", (int)i - 1);
+			if (prev != ' ')
+				kdb_printf(s, "(%c)", prev);
+		}
+		prev = st;
+		start = (int)i;
+	}
+	kdb_select_cpu(s, s->cpu);
+	kdb_printf(s, "\n");
+}
+
+/** kdb_cmd_cpu - cpu: show CPUs; cpu N: switch to CPU N (prompt [N]kdb>). */
 int kdb_cmd_cpu(struct kdb_session *s, int argc, const char **argv)
 {
-	unsigned n = cpu_count(s);
+	struct ekdb_task cur;
 	u64 v;
 	int r;
 
 	if (argc == 0) {
-		kdb_printf(s, "Currently on cpu %d\n", s->cpu);
-		if (n == 1)
-			kdb_printf(s, "Available cpus: 0\n");
-		else
-			kdb_printf(s, "Available cpus: 0-%u\n", n - 1);
+		kdb_cpu_status(s);
 		return 0;
 	}
-	if (argc > 1)
-		return -KDB_TOOMANYARGS;
-	if (kdb_getularg(argv[1], &v) || v > 0x7fffffff)
+	if (argc != 1)
+		return -KDB_ARGCOUNT;
+	if (kdb_getularg(argv[1], &v))
 		return -KDB_BADINT;
+	if (v > 0x7fffffff)
+		return -KDB_BADCPUNUM;
 	r = kdb_select_cpu(s, (int)v);
 	if (r)
 		return r;
 	s->cpu = (int)v;
+	/* Linux's kdb_local() on the new CPU, reason KDB_REASON_SWITCH */
+	if (!kdb_current_task(s, s->cpu, &cur))
+		memset(&cur, 0, sizeof(cur));
+	kdb_printf(s, "\nEntering kdb (current=0x%016llx, pid %d) on processor %d due to cpu switch\n",
+		   (unsigned long long)cur.addr, cur.pid, s->cpu);
 	return 0;
 }
 
 /** kdb_cmd_kgdb - kgdb: give the line to gdb (it returns with $3#33). */
 int kdb_cmd_kgdb(struct kdb_session *s, int argc, const char **argv)
 {
-	if (argc)
-		return -KDB_TOOMANYARGS;
+	(void)argc;	/* Linux ignores arguments */
 	kdb_printf(s, "Entering please attach debugger or use $D#44+ or $3#33\n");
 	return KDB_CMD_KGDB;
 }
@@ -194,8 +238,9 @@ int kdb_cmd_reboot(struct kdb_session *s, int argc, const char **argv)
 	if (!s->target->ops->reboot)
 		return -KDB_NOTAVAIL;
 	r = s->target->ops->reboot(s->target);
-	kdb_printf(s, "reboot: the machine did not restart\n");
-	return kdb_err_to_diag(r ? r : -EKDB_EIO);
+	(void)r;
+	kdb_printf(s, "Hmm, kdb_reboot did not reboot\n");
+	return 0;
 }
 
 /** kdb_cmd_sr - sr <key>: the sysrq action of <key> (e.g. sr h lists them). */
@@ -205,10 +250,11 @@ int kdb_cmd_sr(struct kdb_session *s, int argc, const char **argv)
 
 	if (argc != 1)
 		return -KDB_ARGCOUNT;
-	if (strlen(argv[1]) != 1)
-		return -KDB_BADARG;
 	if (!s->target->ops->sysrq)
-		return -KDB_NOTAVAIL;
+		return -KDB_NOTIMP;
+	/* Linux hands the first character to __handle_sysrq(); an unknown key prints its help */
 	r = s->target->ops->sysrq(s->target, argv[1][0]);
-	return r ? -KDB_BADARG : 0;
+	if (r)
+		s->target->ops->sysrq(s->target, 'h');
+	return 0;
 }

@@ -18,10 +18,11 @@ static bool thread_task(struct kdb_session *s, int i, struct ekdb_task *t)
 	if (i >= o->thread_count(s->target) || o->thread_get(s->target, i, &ti))
 		return false;
 	memset(t, 0, sizeof(*t));
-	strlcpy(t->comm, ti.name, sizeof(t->comm));
+	ekdb_snprintf(t->comm, sizeof(t->comm), "swapper/%d", ti.cpu);
 	t->cpu = ti.cpu;
 	t->state = 'R';
 	t->running = true;
+	t->is_idle = true;	/* before the scheduler: each CPU runs its boot context */
 	return true;
 }
 
@@ -63,45 +64,92 @@ bool kdb_current_task(struct kdb_session *s, int cpu, struct ekdb_task *t)
 	return false;
 }
 
-static bool state_matches(char state, const char *mask)
+/* Linux's kdb_task_state_char(): idle tasks off the kdb CPU are '-', sleeping kthreads lower case. */
+static char task_char(struct kdb_session *s, const struct ekdb_task *t)
 {
-	if (!mask)
-		return state != 'S' && state != 'I';	/* Linux's default hides sleepers */
-	return strchr(mask, 'A') || strchr(mask, state);
+	char c = t->state;
+
+	if (t->is_idle) {
+		if (t->cpu != s->cpu)
+			c = '-';
+		else if (c == 'I')
+			c = 'R';
+	} else if (!t->user && (c == 'I' || c == 'M' || c == 'S')) {
+		c = (char)(c - 'A' + 'a');
+	}
+	return c;
 }
 
+/* kdb_task_state(): no mask hides idle tasks and sleeping daemons; A is everything. */
+static bool state_matches(struct kdb_session *s, const struct ekdb_task *t, const char *mask)
+{
+	char c = task_char(s, t);
+
+	if (!mask || !mask[0])
+		return !strchr("-ims", c);
+	return strchr(mask, 'A') || strchr(mask, c);
+}
+
+static const char *ps_mask(struct kdb_session *s, int argc, const char **argv)
+{
+	return argc ? argv[1] : kdb_getenv(s, "PS");
+}
+
+/* Linux's kdb_ps1(): one task; '*' marks the task of the CPU kdb runs on. */
 static void ps_line(struct kdb_session *s, const struct ekdb_task *t)
 {
 	bool cur = t->running && t->cpu == s->cpu;
 
 	kdb_printf(s, "0x%016llx %8d %8d  %d %4d   %c  0x%016llx %c%s\n",
-		   (unsigned long long)t->addr, t->pid, t->ppid, cur, t->cpu, t->state,
-		   (unsigned long long)t->addr, cur ? '*' : ' ', t->comm);
+		   (unsigned long long)t->addr, t->pid, t->ppid, t->running, t->cpu,
+		   task_char(s, t), (unsigned long long)t->addr, cur ? '*' : ' ', t->comm);
 }
 
-static void ps_header(struct kdb_session *s)
-{
-	kdb_printf(s, "%-18s      Pid   Parent [*] cpu State %-18s Command\n", "Task Addr", "Thread");
-}
-
-/** kdb_cmd_ps - ps [state_chars|A]: the task list (default: all but sleeping). */
-int kdb_cmd_ps(struct kdb_session *s, int argc, const char **argv)
+/** kdb_ps_suppressed - how many idle tasks and sleeping daemons the default hides. */
+void kdb_ps_suppressed(struct kdb_session *s)
 {
 	struct ekdb_task t;
-	unsigned hidden = 0;
+	int idle = 0, daemon = 0;
 
-	if (argc > 1)
-		return -KDB_TOOMANYARGS;
-	ps_header(s);
-	for (int i = 0; get_task(s, i, &t) && !kdb_interrupted(s); i++) {
-		if (state_matches(t.state, argc ? argv[1] : NULL))
+	for (int cpu = 0; cpu < (int)kdb_cpu_count(s); cpu++)
+		if (kdb_current_task(s, cpu, &t) && task_char(s, &t) == '-')
+			idle++;
+	for (int i = 0; get_task(s, i, &t); i++)
+		if (strchr("ims", task_char(s, &t)))
+			daemon++;
+	if (!idle && !daemon)
+		return;
+	if (idle)
+		kdb_printf(s, "%d idle process%s (state -)%s\n", idle, idle == 1 ? "" : "es",
+			   daemon ? " and " : "");
+	if (daemon)
+		kdb_printf(s, "%d sleeping system daemon (state [ims]) process%s", daemon,
+			   daemon == 1 ? "" : "es");
+	kdb_printf(s, " suppressed,\nuse 'ps A' to see all.\n");
+}
+
+/** kdb_cmd_ps - ps [state_chars|A]: Linux's kdb_ps(): running tasks per CPU, then all tasks. */
+int kdb_cmd_ps(struct kdb_session *s, int argc, const char **argv)
+{
+	const char *mask = ps_mask(s, argc, argv);
+	struct ekdb_task t;
+
+	if (argc == 0)
+		kdb_ps_suppressed(s);
+	kdb_printf(s, "%-18s      Pid   Parent [*] cpu State %-18s Command\n", "Task Addr", "Thread");
+	for (int cpu = 0; cpu < (int)kdb_cpu_count(s); cpu++) {
+		if (kdb_interrupted(s))
+			return 0;
+		if (kdb_current_task(s, cpu, &t) && state_matches(s, &t, mask))
 			ps_line(s, &t);
-		else
-			hidden++;
 	}
-	if (hidden)
-		kdb_printf(s, "%u sleeping system daemon (state [SI]) processes suppressed,\n"
-			   "use 'ps A' to see all.\n", hidden);
+	kdb_printf(s, "\n");
+	for (int i = 0; get_task(s, i, &t); i++) {
+		if (kdb_interrupted(s))
+			return 0;
+		if (state_matches(s, &t, mask))
+			ps_line(s, &t);
+	}
 	return 0;
 }
 
@@ -133,98 +181,32 @@ int kdb_cmd_pid(struct kdb_session *s, int argc, const char **argv)
 	return 0;
 }
 
-static void bt_line(struct kdb_session *s, u64 pc)
-{
-	char sym[96];
-
-	if (kdb_sym_fmt(s, pc, sym, sizeof(sym)))
-		kdb_printf(s, " [<%016llx>] %s\n", (unsigned long long)pc, sym);
-	else
-		kdb_printf(s, " [<%016llx>] 0x%llx\n", (unsigned long long)pc, (unsigned long long)pc);
-}
-
-/*
- * A return address: name it by the call before it (address - 1), as
- * Linux's %pB does, so a call to a function that never returns (the last
- * instruction of its caller) is not shown as the next function.
- */
-static void bt_ret_line(struct kdb_session *s, u64 ret)
-{
-	struct ksym sym;
-
-	if (!s->target->ops->sym_by_addr || s->target->ops->sym_by_addr(s->target, ret - 1, &sym)) {
-		bt_line(s, ret);
-		return;
-	}
-	kdb_printf(s, " [<%016llx>] %s+0x%llx/0x%llx\n", (unsigned long long)ret, sym.name,
-		   (unsigned long long)(ret - sym.addr), (unsigned long long)sym.size);
-}
-
-/* Walk saved-rbp/return-address pairs from frame pointer @fp. */
-static void bt_frames(struct kdb_session *s, u64 fp)
-{
-	u64 fr[2];
-
-	for (int i = 0; i < KDB_BT_MAX_FRAMES && fp && !kdb_interrupted(s); i++) {
-		if (s->target->ops->mem_read(s->target, fp, fr, sizeof(fr)) != (long)sizeof(fr)) {
-			kdb_printf(s, " (frame at 0x%llx unreadable)\n", (unsigned long long)fp);
-			return;
-		}
-		if (!fr[1])
-			return;
-		bt_ret_line(s, fr[1]);
-		if (fr[0] <= fp)
-			return;		/* frames must go up the stack */
-		fp = fr[0];
-	}
-}
-
-/*
- * Stopped in a function's first instruction(s), before `push %rbp; mov
- * %rsp,%rbp` has run: the frame chain skips the caller, whose return
- * address is still at the top of the stack.  Show it.
- */
-static void bt_prologue(struct kdb_session *s, u64 pc, u64 sp)
-{
-	struct ksym sym;
-	u64 ret, off, slot;
-	u8 first;
-
-	if (!s->target->ops->sym_by_addr || s->target->ops->sym_by_addr(s->target, pc, &sym))
-		return;
-	off = pc - sym.addr;
-	if (off > 1 || s->target->ops->mem_read(s->target, sym.addr, &first, 1) != 1)
-		return;
-	/* 0x55 = push %rbp: one instruction in, the return address moved up a slot */
-	slot = first == 0x55 ? off : 0;
-	if (s->target->ops->mem_read(s->target, sp + slot * 8, &ret, 8) == 8 && ret)
-		bt_ret_line(s, ret);
-}
-
+/* Linux's kdb_bt1(): the header, the ps line, the stack (dump_stack on its CPU if it runs). */
 static void bt_task(struct kdb_session *s, const struct ekdb_task *t)
 {
-	u64 pc = t->rip, fp = t->rbp, sp = 0;
+	struct kdb_frame f;
 
 	kdb_printf(s, "Stack traceback for pid %d\n", t->pid);
 	ps_line(s, t);
 	if (t->running) {
-		if (kdb_select_cpu(s, t->cpu) || kdb_reg_value(s, "rip", &pc) ||
-		    kdb_reg_value(s, "rbp", &fp) || kdb_reg_value(s, "rsp", &sp)) {
-			kdb_printf(s, "Cannot read the registers of cpu %d\n", t->cpu);
-			kdb_select_cpu(s, s->cpu);
+		bool ok = kdb_select_cpu(s, t->cpu) == 0 && kdb_reg_frame(s, &f);
+
+		if (ok && s->stop.reason == EKDB_STOP_FAULT && t->cpu == kdb_stop_cpu(s) &&
+		    kdb_vector_has_error((u64)s->stop.vector))
+			f.orig_ax = s->stop.error_code;
+		kdb_select_cpu(s, s->cpu);
+		if (!ok) {
+			kdb_printf(s, "WARNING: no task for cpu %d\n", t->cpu);
 			return;
 		}
-		kdb_select_cpu(s, s->cpu);
-	} else if (t->state == 'X') {
-		kdb_printf(s, "(dead task: no stack)\n");
+		kdb_show_cpu_line(s, t->cpu);
+		kdb_show_trace(s, &f, true, 0);
 		return;
 	}
-	kdb_printf(s, "Call Trace:\n");
-	if (pc)
-		bt_line(s, pc);
-	if (pc && sp)
-		bt_prologue(s, pc, sp);
-	bt_frames(s, fp);
+	memset(&f, 0, sizeof(f));
+	f.sp = t->rsp;
+	f.bp = t->rbp;
+	kdb_show_trace(s, &f, false, t->rip);
 }
 
 /* BTAPROMPT: between tasks of bta, ask whether to go on; false = stop. */
@@ -234,21 +216,47 @@ static bool bta_continue(struct kdb_session *s)
 
 	if (s->monitor || !kdb_getenv_int(s, "BTAPROMPT", 1))
 		return true;
+	kdb_printf(s, "Enter <q> to end, <cr> or <space> to continue:");
 	kdb_out_end(s);
-	kdb_raw_str(s, "Enter <q> to end, <cr> or <space> to continue:");
 	do {
 		c = kdb_getc(s);
-	} while (c == '\n' && s->skip_lf && !(s->skip_lf = false));
+	} while (c != KDB_GETC_EOF && !strchr("\r\n q", c));
 	s->skip_lf = c == '\r';
-	kdb_raw_str(s, "\n");
+	kdb_printf(s, "\n");
 	s->lines_out = 0;
-	return c != 'q' && c != 'Q' && c != KDB_GETC_EOF;
+	return c != 'q' && c != KDB_GETC_EOF;
+}
+
+static void no_task(struct kdb_session *s, int cpu, struct ekdb_task *t)
+{
+	/* before the kernel has tasks: the CPU itself */
+	memset(t, 0, sizeof(*t));
+	ekdb_snprintf(t->comm, sizeof(t->comm), "swapper/%d", cpu);
+	t->running = true;
+	t->is_idle = true;
+	t->cpu = cpu;
+	t->state = 'R';
+}
+
+/* kdb_bt_cpu(): the task running on @cpu. */
+static void bt_cpu(struct kdb_session *s, u64 cpu)
+{
+	struct ekdb_task t;
+
+	if (cpu >= kdb_cpu_count(s)) {
+		kdb_printf(s, "WARNING: no process for cpu %lld\n", (long long)cpu);
+		return;
+	}
+	if (!kdb_current_task(s, (int)cpu, &t))
+		no_task(s, (int)cpu, &t);
+	bt_task(s, &t);
 }
 
 /**
- * kdb_cmd_bt - bt [fp]: the current (or `pid`-selected) task, or from a
- * frame pointer; btp <pid>; btt <task address>; bta [state_chars|A] all
- * tasks; btc [cpu]: the task running on each (or one) CPU.
+ * kdb_cmd_bt - bt [vaddr]: the current (or `pid`-selected) task, or the
+ * stack from a stack address; btp <pid>; btt <task address>; bta
+ * [state_chars|A]: every task, running ones first; btc [cpu]: the task
+ * running on each (or one) CPU.  Arguments and messages as Linux's kdb_bt().
  */
 int kdb_cmd_bt(struct kdb_session *s, int argc, const char **argv)
 {
@@ -257,80 +265,87 @@ int kdb_cmd_bt(struct kdb_session *s, int argc, const char **argv)
 	int next = 1, r;
 	u64 v;
 
-	if (argc > 1)
-		return -KDB_TOOMANYARGS;
 	if (!strcmp(cmd, "bta")) {
-		for (int i = 0; get_task(s, i, &t) && !kdb_interrupted(s); i++) {
-			if (!state_matches(t.state, argc ? argv[1] : NULL))
+		const char *mask = ps_mask(s, argc, argv);
+
+		if (argc == 0)
+			kdb_ps_suppressed(s);
+		for (int cpu = 0; cpu < (int)kdb_cpu_count(s); cpu++) {
+			if (!kdb_current_task(s, cpu, &t) || !state_matches(s, &t, mask))
 				continue;
 			bt_task(s, &t);
 			if (!bta_continue(s))
-				break;
+				return 0;
 		}
-		return 0;
-	}
-	if (!strcmp(cmd, "btc")) {
-		int n = 0, ncpu = 0;
-
-		for (int i = 0; get_task(s, i, &t); i++)
-			if (t.cpu + 1 > ncpu)
-				ncpu = t.cpu + 1;
-		if (argc) {
-			if (kdb_getularg(argv[1], &v) || v >= (u64)ncpu)
-				return -KDB_BADCPUNUM;
-			n = (int)v;
-			ncpu = n + 1;
-		}
-		for (; n < ncpu && !kdb_interrupted(s); n++) {
-			if (!kdb_current_task(s, n, &t)) {
-				/* no task marked running there: trace the CPU itself */
-				memset(&t, 0, sizeof(t));
-				ekdb_snprintf(t.comm, sizeof(t.comm), "CPU#%d", n);
-				t.running = true;
-				t.cpu = n;
-				t.state = 'R';
-			}
+		for (int i = 0; get_task(s, i, &t) && !kdb_interrupted(s); i++) {
+			if (t.running || !state_matches(s, &t, mask))
+				continue;
 			bt_task(s, &t);
+			if (!bta_continue(s))
+				return 0;
 		}
 		return 0;
 	}
-	if (argc == 0) {
-		if (strcmp(cmd, "bt"))
+	if (!strcmp(cmd, "btp") || !strcmp(cmd, "btt")) {
+		if (argc != 1)
 			return -KDB_ARGCOUNT;
-		if (s->pid >= 0 ? !kdb_find_task_pid(s, s->pid, &t) : !kdb_current_task(s, s->cpu, &t)) {
-			/* no task list at all: trace the selected CPU */
-			memset(&t, 0, sizeof(t));
-			t.running = true;
-			t.cpu = s->cpu;
-			t.state = 'R';
-		}
-		bt_task(s, &t);
-		return 0;
-	}
-	if (!strcmp(cmd, "btp")) {
-		if (kdb_getularg(argv[1], &v) || v > 0x7fffffff)
+		if (kdb_getularg(argv[1], &v))
 			return -KDB_BADINT;
-		if (!kdb_find_task_pid(s, (int)v, &t)) {
-			kdb_printf(s, "No process with pid == %d found\n", (int)v);
-			return 0;
-		}
-		bt_task(s, &t);
-		return 0;
-	}
-	r = kdb_getaddrarg(s, argc, argv, &next, &v);
-	if (r)
-		return r;
-	if (!strcmp(cmd, "btt")) {
 		for (int i = 0; get_task(s, i, &t); i++)
-			if (t.addr == v) {
+			if (cmd[2] == 'p' ? (u64)t.pid == v : t.addr == v) {
 				bt_task(s, &t);
 				return 0;
 			}
-		kdb_printf(s, "0x%llx is not a task address\n", (unsigned long long)v);
-		return -KDB_BADADDR;
+		if (cmd[2] == 't')
+			return -KDB_BADADDR;
+		kdb_printf(s, "No process with pid == %lld found\n", (long long)v);
+		return 0;
 	}
-	/* bt <fp>: from a frame pointer */
-	kdb_printf(s, "Call Trace:\n");
-	bt_frames(s, v);
+	if (!strcmp(cmd, "btc")) {
+		if (argc > 1)
+			return -KDB_ARGCOUNT;
+		if (argc == 1) {
+			if (kdb_getularg(argv[1], &v))
+				return -KDB_BADINT;
+			bt_cpu(s, v);
+			return 0;
+		}
+		kdb_printf(s, "btc: cpu status: ");
+		kdb_cpu_status(s);
+		for (unsigned cpu = 0; cpu < kdb_cpu_count(s) && !kdb_interrupted(s); cpu++)
+			bt_cpu(s, cpu);
+		return 0;
+	}
+	if (s->pid >= 0 ? !kdb_find_task_pid(s, s->pid, &t) : !kdb_current_task(s, s->cpu, &t))
+		no_task(s, s->cpu, &t);
+	if (argc == 0) {
+		bt_task(s, &t);
+		return 0;
+	}
+	/* bt <vaddr>: the stack from a stack address, against the task's frame chain */
+	r = kdb_getaddrarg(s, argc, argv, &next, &v);
+	if (r)
+		return r;
+	{
+		struct kdb_frame f;
+
+		memset(&f, 0, sizeof(f));
+		if (t.running && kdb_select_cpu(s, t.cpu) == 0 && kdb_reg_frame(s, &f)) {
+			kdb_select_cpu(s, s->cpu);
+		} else {
+			kdb_select_cpu(s, s->cpu);
+			f.bp = t.rbp;
+		}
+		while (f.bp && f.bp < v) {
+			u64 up;
+
+			if (s->target->ops->mem_read(s->target, f.bp, &up, 8) != 8 || up <= f.bp)
+				f.bp = 0;
+			else
+				f.bp = up;
+		}
+		f.sp = v;
+		kdb_show_trace(s, &f, false, 0);
+	}
 	return 0;
 }

@@ -5,7 +5,8 @@
 static const char *const kdb_msgs[KDB_DIAG_MAX] = {
 	[KDB_NOTFOUND] = "Command Not Found",
 	[KDB_ARGCOUNT] = "Improper argument count, see usage.",
-	[KDB_BADWIDTH] = "Illegal value for BYTESPERWORD use 1, 2, 4 or 8",
+	[KDB_BADWIDTH] = "Illegal value for BYTESPERWORD use 1, 2, 4 or 8, "
+			 "8 is only allowed on 64 bit systems",
 	[KDB_BADRADIX] = "Illegal value for RADIX use 8, 10 or 16",
 	[KDB_NOTENV] = "Cannot find environment variable",
 	[KDB_NOENVVALUE] = "Environment variable should have value",
@@ -23,13 +24,8 @@ static const char *const kdb_msgs[KDB_DIAG_MAX] = {
 	[KDB_BADCPUNUM] = "Invalid cpu number",
 	[KDB_BADLENGTH] = "Invalid length field",
 	[KDB_NOBP] = "No Breakpoint exists",
-	[KDB_BADADDR] = "Bad address",
+	[KDB_BADADDR] = "Invalid address",
 	[KDB_NOPERM] = "Permission denied",
-	[KDB_BADARG] = "Invalid argument",
-	[KDB_NOSYM] = "Symbol not found",
-	[KDB_TOOMANYARGS] = "Too many arguments",
-	[KDB_NOTAVAIL] = "Not available on this target",
-	[KDB_NOTHERE] = "Not allowed here",
 };
 
 /**
@@ -58,14 +54,17 @@ int kdb_err_to_diag(int err)
 	case EKDB_ENOMEM: return -KDB_TOOMANYBPT;
 	case EKDB_EEXIST: return -KDB_DUPBPT;
 	case EKDB_ENOSYS: return -KDB_NOTAVAIL;
-	default: return -KDB_BADARG;
+	default: return -KDB_BADINT;
 	}
 }
 
-/** kdb_print_diag - print "diag: -N: message" like Linux's kdb. */
+/** kdb_print_diag - "diag: -N: message", or "Unknown diag N", as Linux's kdb_cmderror(). */
 void kdb_print_diag(struct kdb_session *s, int diag)
 {
 	if (diag > 0)
 		diag = -diag;
-	kdb_printf(s, "diag: %d: %s\n", diag, kdb_diag_msg(diag));
+	if (-diag >= KDB_DIAG_MAX || !kdb_msgs[-diag])
+		kdb_printf(s, "Unknown diag %d\n", -diag);
+	else
+		kdb_printf(s, "diag: %d: %s\n", diag, kdb_diag_msg(diag));
 }

@@ -154,7 +154,9 @@ bool kdb_sym_by_addr(struct kdb_session *s, u64 addr, struct ksym *sym, u64 *off
 {
 	const struct ekdb_target_ops *o = s->target->ops;
 
-	if (!o->sym_by_addr || o->sym_by_addr(s->target, addr, sym) || addr < sym->addr)
+	/* Linux's kdbnearsym(): nothing below 4096, nothing 8 MiB past a symbol */
+	if (addr < 4096 || !o->sym_by_addr || o->sym_by_addr(s->target, addr, sym) ||
+	    addr < sym->addr || addr - sym->addr > 8 * 1024 * 1024)
 		return false;
 	*off = addr - sym->addr;
 	return true;

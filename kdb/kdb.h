@@ -35,14 +35,20 @@ enum kdb_diag {
 	KDB_NOBP,
 	KDB_BADADDR,
 	KDB_NOPERM,
-	/* ekdb additions */
-	KDB_BADARG,		/* "Invalid argument" */
-	KDB_NOSYM,		/* "Symbol not found" */
-	KDB_TOOMANYARGS,	/* "Too many arguments" */
-	KDB_NOTAVAIL,		/* the target cannot do this (op missing) */
-	KDB_NOTHERE,		/* not from gdb's monitor / not while defining */
 	KDB_DIAG_MAX,
 };
+
+/*
+ * Linux has exactly the 22 diagnostics above (include/linux/kdb.h), and a
+ * user compares "diag: -N: text" with what Linux prints.  The situations
+ * below are named apart in ekdb's code but reported with the number Linux
+ * reports for them.
+ */
+#define KDB_TOOMANYARGS	KDB_ARGCOUNT	/* Linux: "Improper argument count" */
+#define KDB_NOSYM	KDB_BADINT	/* Linux: an unknown symbol is parsed as a number */
+#define KDB_BADARG	KDB_BADINT	/* a malformed argument */
+#define KDB_NOTAVAIL	KDB_NOTIMP	/* the target lacks the op: "Command not implemented" */
+#define KDB_NOTHERE	KDB_NOTIMP	/* not from gdb's monitor / kdb_cmds */
 
 /* diag.c */
 const char *kdb_diag_msg(int diag);
@@ -115,7 +121,30 @@ bool kdb_current_task(struct kdb_session *s, int cpu, struct ekdb_task *t);
 int kdb_select_cpu(struct kdb_session *s, int cpu);
 int kdb_stop_cpu(struct kdb_session *s);
 
-/* cmd_run.c: ssb helper */
+/* A register set for the Linux show_regs() layouts (showregs.c). */
+struct kdb_frame {
+	u64 ax, bx, cx, dx, si, di, bp, sp, r8, r9, r10, r11, r12, r13, r14, r15;
+	u64 ip, flags, cs, ss, ds, es, fs, gs, orig_ax;	/* orig_ax ~0: none */
+	u64 fs_base, gs_base, k_gs_base, cr0, cr2, cr3, cr4, dr[6];	/* dr0-3, dr6, dr7 */
+	bool have_sys;
+};
+
+/* showregs.c */
+bool kdb_vector_has_error(u64 vector);
+bool kdb_is_text(struct kdb_session *s, u64 addr, struct ksym *sym);
+void kdb_show_cpu_line(struct kdb_session *s, int cpu);
+void kdb_show_regs(struct kdb_session *s, const struct kdb_frame *f, bool all);
+void kdb_show_trace(struct kdb_session *s, const struct kdb_frame *f, bool regs, u64 ip_first);
+/* cmd_reg.c */
+bool kdb_reg_frame(struct kdb_session *s, struct kdb_frame *f);
+/* cmd_mem.c */
+int kdb_getword(struct kdb_session *s, u64 addr, int bpw, bool phys, u64 *word);
+/* cmd_task.c: kdb_ps_suppressed + header + lines, shared by bta */
+void kdb_ps_suppressed(struct kdb_session *s);
+
+/* cmd_run.c: ssb helper, CPUs */
+unsigned kdb_cpu_count(struct kdb_session *s);
+void kdb_cpu_status(struct kdb_session *s);
 bool kdb_insn_is_branch(const u8 *insn, size_t len);
 
 /* cmd_defcmd.c: line capture while defining; true if @line was taken. */
@@ -148,5 +177,7 @@ int kdb_cmd_summary(struct kdb_session *s, int argc, const char **argv);
 int kdb_cmd_dmesg(struct kdb_session *s, int argc, const char **argv);
 int kdb_cmd_lsmod(struct kdb_session *s, int argc, const char **argv);
 int kdb_cmd_defcmd(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_kill(struct kdb_session *s, int argc, const char **argv);
+int kdb_cmd_per_cpu(struct kdb_session *s, int argc, const char **argv);
 
 #endif

@@ -40,17 +40,15 @@ void kdb_session_pushback(const struct kdb_session *s, const char **buf, size_t 
 	*len = s->handed_to_gdb ? s->sniff_len : 0;
 }
 
-/* "Unknown kdb command", or the value of an address expression. */
+/* The value of an address expression, or -KDB_NOTFOUND (kdb_parse's fallback). */
 static int eval_unknown(struct kdb_session *s, int argc, const char **argv)
 {
 	int next = 0, r;
 	u64 v;
 
 	r = kdb_getaddrarg(s, argc, argv, &next, &v);
-	if (r || next != argc + 1) {
-		kdb_printf(s, "Unknown kdb command: '%s'\n", argv[0]);
+	if (r || next != argc + 1)
 		return -KDB_NOTFOUND;
-	}
 	kdb_printf(s, "%s = ", argv[0]);
 	kdb_symbol_print(s, v);
 	kdb_printf(s, "\n");
@@ -91,7 +89,7 @@ static int exec_words(struct kdb_session *s, int argc, const char **argv, const 
 	bool quiet = false;
 	int r, d;
 
-	if (argv[0][0] == '-' && argv[0][1]) {
+	if (argv[0][0] == '-' && argv[0][1] && !isdigit((unsigned char)argv[0][1])) {
 		quiet = true;	/* kdb_cmds/defcmd: "-cmd" ignores the command's errors */
 		argv[0]++;
 	}
@@ -99,11 +97,11 @@ static int exec_words(struct kdb_session *s, int argc, const char **argv, const 
 	d = c ? -1 : kdb_defcmd_lookup(s, argv[0]);
 	if (!c && d < 0) {
 		r = eval_unknown(s, argc - 1, argv);
+		if (r == -KDB_NOTFOUND && !quiet)	/* Linux's kdb_local(): the whole line */
+			kdb_printf(s, "Unknown kdb command: '%s'\n", line ? line : argv[0]);
 		return quiet ? 0 : r;
 	}
 	if (c && !kdb_cmd_allowed(s->cmd_enable, c->flags, argc == 1)) {
-		kdb_printf(s, "kdb: '%s' is a %s command, refused by kdb.cmd_enable=0x%x\n",
-			   c->name, kdb_class_name(c->flags), s->cmd_enable);
 		r = -KDB_NOPERM;
 	} else if (c) {
 		r = c->fn(s, argc - 1, argv);
@@ -116,8 +114,12 @@ static int exec_words(struct kdb_session *s, int argc, const char **argv, const 
 		s->ssb = false;
 		r = -KDB_NOTHERE;
 	}
-	if (r < 0 && !quiet && r != -KDB_NOTFOUND)
+	if (r == -KDB_NOTFOUND && !quiet) {
+		/* Linux's kdb_local(): the whole line, not a diagnostic */
+		kdb_printf(s, "Unknown kdb command: '%s'\n", line ? line : argv[0]);
+	} else if (r < 0 && !quiet) {
 		kdb_print_diag(s, r);
+	}
 	if (s->depth == 0 && !s->monitor && line) {
 		if (c && (c->flags & KDB_REPEAT_WITH_ARGS))
 			strlcpy(s->last_cmd, line, sizeof(s->last_cmd));
@@ -145,8 +147,10 @@ int kdb_exec_line(struct kdb_session *s, const char *line)
 	if (kdb_defcmd_capture(s, line))
 		return 0;
 	if (strlcpy(buf, line, sizeof(buf)) >= sizeof(buf)) {
-		kdb_printf(s, "kdb_parse: command buffer overflow\n");
-		return -KDB_BADLENGTH;
+		/* Linux's kdb_parse(): the line is dropped, then "Unknown kdb command" */
+		kdb_printf(s, "kdb_parse: command buffer overflow, command ignored\n%s\n", line);
+		kdb_printf(s, "Unknown kdb command: '%s'\n", line);
+		return -KDB_NOTFOUND;
 	}
 	if (!split_grep(buf, &pattern)) {
 		kdb_printf(s, "kdb: only \"| grep PATTERN\" may follow '|' (see grephelp)\n");
@@ -155,9 +159,9 @@ int kdb_exec_line(struct kdb_session *s, const char *line)
 	}
 	argc = kdb_tokenize(buf, argv, KDB_MAXARGS);
 	if (argc == -KDB_TOOMANYARGS) {
-		kdb_printf(s, "kdb_parse: too many arguments, max %d\n", KDB_MAXARGS - 1);
-		kdb_print_diag(s, argc);
-		return argc;
+		kdb_printf(s, "kdb_parse: too many arguments, command ignored\n%s\n", line);
+		kdb_printf(s, "Unknown kdb command: '%s'\n", line);
+		return -KDB_NOTFOUND;
 	}
 	if (argc < 0) {
 		kdb_print_diag(s, argc);
@@ -183,21 +187,21 @@ static const char *reason_text(struct kdb_session *s, u64 pc, char *buf, size_t 
 	switch (st->reason) {
 	case EKDB_STOP_SWBREAK:
 	case EKDB_STOP_HWBREAK:
-		ekdb_snprintf(buf, size, "Breakpoint @ 0x%016llx", (unsigned long long)pc);
+		ekdb_snprintf(buf, size, "Breakpoint @ 0x%llx", (unsigned long long)pc);
 		break;
 	case EKDB_STOP_WATCH:
 	case EKDB_STOP_RWATCH:
 	case EKDB_STOP_AWATCH:
-		ekdb_snprintf(buf, size, "Debug @ 0x%016llx", (unsigned long long)pc);
+		ekdb_snprintf(buf, size, "Debug @ 0x%llx", (unsigned long long)pc);
 		break;
 	case EKDB_STOP_STEP:
-		ekdb_snprintf(buf, size, "SS trap @ 0x%016llx", (unsigned long long)pc);
+		ekdb_snprintf(buf, size, "SS trap @ 0x%llx", (unsigned long long)pc);
 		break;
 	case EKDB_STOP_FAULT:
-		ekdb_snprintf(buf, size, "oops @ 0x%016llx", (unsigned long long)pc);
+		ekdb_snprintf(buf, size, "oops @ 0x%llx", (unsigned long long)pc);
 		break;
 	case EKDB_STOP_PANIC:
-		ekdb_snprintf(buf, size, "panic @ 0x%016llx", (unsigned long long)pc);
+		ekdb_snprintf(buf, size, "panic @ 0x%llx", (unsigned long long)pc);
 		break;
 	default:	/* ENTRY (kgdbwait), INTERRUPT (Ctrl-C), SYSRQ (sysrq-g) */
 		return "Keyboard Entry";

@@ -185,6 +185,7 @@ void kdb_out_begin(struct kdb_session *s)
 	s->aborted = false;
 	s->olen = 0;
 	s->out_chars = 0;
+	s->getarea_quiet = false;
 }
 
 /** kdb_out_end - flush a last line without newline (grep still applies). */

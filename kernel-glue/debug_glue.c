@@ -19,6 +19,7 @@
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
+#include <ekdb/kallsyms.h>
 #include <ekdb/string.h>
 #include <ekdb/target.h>
 
@@ -40,7 +41,7 @@ static int glue_task_get(int index, struct ekdb_task *out)
 	out->addr = (u64)t;
 	out->pid = t->pid;
 	strlcpy(out->comm, t->comm, sizeof(out->comm));
-	out->state = t->is_idle && !running_now(t) ? 'I' : task_state_char(t);
+	out->state = task_state_char(t);	/* idle tasks are 'R', as Linux's swapper */
 	out->cpu = t->cpu;
 	out->running = running_now(t);
 	out->is_idle = t->is_idle;
@@ -89,13 +90,68 @@ static const struct {
 
 static int glue_mod_get(int index, struct ekdb_module *m)
 {
+	struct ksym k;
+	u64 off;
+
 	if (index < 0 || (size_t)index >= ARRAY_SIZE(subsystems))
 		return -EKDB_ENOENT;
 	memset(m, 0, sizeof(*m));
 	strlcpy(m->name, subsystems[index].name, sizeof(m->name));
 	m->addr = (u64)subsystems[index].entry;
+	if (kallsyms_lookup(m->addr, &k, &off))
+		m->size = k.size;	/* the size of its entry function: what the kernel knows */
 	strlcpy(m->state, "Live", sizeof(m->state));
 	return 0;
+}
+
+/* The CMOS real-time clock, register @reg (BCD or binary per status B). */
+static u8 cmos_read(u8 reg)
+{
+	outb(0x70, reg);
+	return inb(0x71);
+}
+
+static unsigned bcd(u8 v, bool binary)
+{
+	return binary ? v : (v & 0x0f) + (v >> 4) * 10;
+}
+
+/* Seconds since 1970 (UTC) from the RTC; 0 when it cannot be read consistently. */
+static u64 rtc_seconds(void)
+{
+	static const u16 mdays[] = { 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334 };
+	u8 r[6], again[6];
+	unsigned sec, min, hour, day, mon, year;
+	bool binary;
+	u64 days;
+
+	for (int tries = 0; tries < 8; tries++) {
+		for (int spin = 0; spin < 100000 && (cmos_read(0x0a) & 0x80); spin++)
+			;	/* update in progress */
+		for (int i = 0; i < 6; i++)
+			r[i] = cmos_read((u8[]){ 0, 2, 4, 7, 8, 9 }[i]);
+		for (int i = 0; i < 6; i++)
+			again[i] = cmos_read((u8[]){ 0, 2, 4, 7, 8, 9 }[i]);
+		if (!memcmp(r, again, sizeof(r)))
+			goto ok;
+	}
+	return 0;
+ok:
+	binary = cmos_read(0x0b) & 0x04;
+	sec = bcd(r[0], binary);
+	min = bcd(r[1], binary);
+	hour = bcd(r[2] & 0x7f, binary);
+	if (!(cmos_read(0x0b) & 0x02) && (r[2] & 0x80))
+		hour = (hour % 12) + 12;	/* 12-hour mode, PM */
+	day = bcd(r[3], binary);
+	mon = bcd(r[4], binary);
+	year = 2000 + bcd(r[5], binary);
+	if (mon < 1 || mon > 12 || day < 1 || day > 31)
+		return 0;
+	days = (u64)(year - 1970) * 365 + (year - 1969) / 4 + mdays[mon - 1] + day - 1;
+	if (mon > 2 && year % 4 == 0)
+		days++;
+	return days * 86400 + hour * 3600 + min * 60 + sec;
 }
 
 static int glue_sys_info(struct ekdb_sysinfo *i)
@@ -108,6 +164,9 @@ static int glue_sys_info(struct ekdb_sysinfo *i)
 	i->uptime_ms = uptime_ms();
 	i->ncpus = num_online_cpus();
 	i->have_mem = nr_managed_pages() != 0;
+	i->realtime_s = rtc_seconds();
+	for (int k = 0; k < 3; k++)
+		i->loads[k] = avenrun[k];
 	if (i->have_mem) {
 		i->mem_total_kb = nr_managed_pages() * (PAGE_SIZE / 1024);
 		i->mem_free_kb = nr_free_pages() * (PAGE_SIZE / 1024);
@@ -149,6 +208,29 @@ static int glue_sysrq(char key)
 	}
 }
 
+/* Per-CPU data lives in percpu_area[]: CPU n's copy is n elements after CPU 0's. */
+static int glue_percpu_offset(unsigned cpu, u64 *offset)
+{
+	if (cpu >= NR_CPUS || !percpu_area[cpu].online)
+		return -EKDB_ENOENT;
+	*offset = (u64)cpu * sizeof(struct percpu);
+	return 0;
+}
+
+/* kdb kill: the signal is left pending; ekdb's tasks are kernel threads, which ignore it, as Linux's. */
+static int glue_task_signal(int pid, int sig)
+{
+	for (struct task_struct *t = task_list_head; t; t = t->next_task) {
+		if (t->pid != pid)
+			continue;
+		if (sig < 1 || sig > 64 || t->state == TASK_DEAD)
+			return -EKDB_EINVAL;
+		t->sig_pending |= 1ull << (sig - 1);
+		return 0;
+	}
+	return -EKDB_ENOENT;
+}
+
 static const struct ekdb_kernel_ops kernel_debug_ops = {
 	.task_get = glue_task_get,
 	.log_read = glue_log_read,
@@ -157,6 +239,8 @@ static const struct ekdb_kernel_ops kernel_debug_ops = {
 	.sys_info = glue_sys_info,
 	.reboot = glue_reboot,
 	.sysrq = glue_sysrq,
+	.percpu_offset = glue_percpu_offset,
+	.task_signal = glue_task_signal,
 };
 
 /* Called from setup_arch() before the early debugger starts. */

@@ -9,6 +9,7 @@
  * gives up waiting (bounded) so an oops or the debugger can always print.
  */
 #include <kernel/printk.h>
+#include <kernel/time.h>
 #include <kernel/spinlock.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
@@ -43,6 +44,20 @@ static void log_store(const char *s, size_t len)
 	for (size_t i = 0; i < len; i++)
 		log_buf[(log_head + i) % LOG_BUF_SIZE] = s[i];
 	log_head += len;
+}
+
+/*
+ * The stored form of a record is Linux's syslog form, what kdb's dmesg
+ * prints: "<level>[seconds.micros] text\n".  Consoles get the text only.
+ */
+static void log_prefix(int level, u64 ts)
+{
+	char p[32];
+	int n = ekdb_snprintf(p, sizeof(p), "<%d>[%5llu.%06llu] ", level,
+			      (unsigned long long)(ts / 1000000000ull),
+			      (unsigned long long)(ts % 1000000000ull / 1000));
+
+	log_store(p, (size_t)n);
 }
 
 size_t log_buf_len(void)
@@ -94,9 +109,15 @@ static void console_replay(struct console *con)
 			continue;
 		if (n >= 3 && line[0] == '<' && line[2] == '>') {
 			int level = line[1] - '0';
+			size_t skip = 3;
 
-			if (level_shown(level))
-				console_emit(con, line + 3, n - 3);
+			if (skip < n && line[skip] == '[') {	/* the timestamp and its blank */
+				while (skip < n && line[skip] != ']')
+					skip++;
+				skip += 2;
+			}
+			if (level_shown(level) && skip <= n)
+				console_emit(con, line + skip, n - skip);
 		} else {
 			console_emit(con, line, n);
 		}
@@ -149,8 +170,8 @@ int vprintk(const char *fmt, va_list ap)
 	struct line_buf lb = { text, sizeof(text), 0 };
 	int level = LOGLEVEL_DEFAULT;
 	bool cont = false, locked;
-	char prefix[3];
-	u64 flags;
+	u64 flags, ts = local_clock_ns();
+	size_t start;
 
 	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
 		if (fmt[1] == 'c')
@@ -170,12 +191,20 @@ int vprintk(const char *fmt, va_list ap)
 	if (!(cont && line_open)) {
 		if (line_open)
 			log_store("\n", 1);
-		prefix[0] = '<';
-		prefix[1] = (char)('0' + level);
-		prefix[2] = '>';
-		log_store(prefix, 3);
+		log_prefix(level, ts);
 	}
-	log_store(text, lb.len);
+	/* each line of the record carries the prefix, as Linux's record_print_text() */
+	start = 0;
+	for (size_t i = 0; i < lb.len; i++) {
+		if (text[i] != '\n')
+			continue;
+		log_store(text + start, i + 1 - start);
+		start = i + 1;
+		if (start < lb.len)
+			log_prefix(level, ts);
+	}
+	if (start < lb.len)
+		log_store(text + start, lb.len - start);
 	line_open = lb.len == 0 ? line_open : text[lb.len - 1] != '\n';
 	if (level_shown(level)) {
 		for (unsigned i = 0; i < MAX_CONSOLES; i++)

@@ -326,6 +326,47 @@ void sched_wake_sleepers(u64 now)
 		kick_idle_cpu(woken);
 }
 
+/*
+ * Load average, as Linux's calc_global_load(): every LOAD_FREQ the number
+ * of running and runnable tasks (idle tasks excluded) is folded into
+ * three exponentially decaying averages, fixed point with FSHIFT bits.
+ */
+#define FSHIFT		11
+#define FIXED_1		(1UL << FSHIFT)
+#define LOAD_FREQ	(5 * HZ + 1)
+#define EXP_1		1884UL	/* 1/exp(5sec/1min) */
+#define EXP_5		2014UL	/* 1/exp(5sec/5min) */
+#define EXP_15		2037UL	/* 1/exp(5sec/15min) */
+
+unsigned long avenrun[3];
+
+static unsigned long calc_load(unsigned long load, unsigned long exp, unsigned long active)
+{
+	unsigned long newload = load * exp + active * (FIXED_1 - exp);
+
+	if (active >= load)
+		newload += FIXED_1 - 1;
+	return newload / FIXED_1;
+}
+
+/** calc_global_load - the timekeeping CPU's tick: fold the active count in every LOAD_FREQ. */
+void calc_global_load(u64 now)
+{
+	static u64 next_update = LOAD_FREQ;
+	unsigned long active = 0;
+
+	if (now < next_update)
+		return;
+	next_update = now + LOAD_FREQ;
+	for (const struct task_struct *t = task_list_head; t; t = t->next_task)
+		if (!t->is_idle && (t->state == TASK_RUNNING || t->state == TASK_RUNNABLE))
+			active++;
+	active *= FIXED_1;
+	avenrun[0] = calc_load(avenrun[0], EXP_1, active);
+	avenrun[1] = calc_load(avenrun[1], EXP_5, active);
+	avenrun[2] = calc_load(avenrun[2], EXP_15, active);
+}
+
 void scheduler_tick(struct x86_regs *regs)
 {
 	struct percpu *pc = this_cpu();

@@ -52,6 +52,8 @@ struct ekdb_kernel_ops {
 	int (*sys_info)(struct ekdb_sysinfo *info);
 	int (*reboot)(void);
 	int (*sysrq)(char key);
+	int (*percpu_offset)(unsigned cpu, u64 *offset);
+	int (*task_signal)(int pid, int sig);
 };
 
 /* ekdb_set_kernel_ops - install the kernel's services (static storage; any time). */

@@ -147,9 +147,10 @@ struct kdb_session {
 	int depth;			/* nested defcmd execution */
 
 	/* md and ss state (cmd_mem.c, cmd_run.c) */
-	u64 md_next;
-	int md_bpw, md_lines, md_radix;
-	bool md_valid, md_sym, md_phys;
+	u64 md_next;			/* Linux's last_addr: 0 = no dump yet */
+	int md_bpw, md_repeat, md_radix;	/* last_bytesperword, last_repeat, last_radix */
+	int kill_prev;			/* kill: pid warned about (Linux's kdb_prev_t) */
+	bool getarea_quiet;		/* Linux's KDB_STATE(SUPPRESS): one "Bad address" per run */
 	bool ssb;			/* stepping until a branch */
 	unsigned ssb_steps;
 };

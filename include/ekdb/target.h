@@ -112,7 +112,9 @@ struct ekdb_task {
 	int pid;
 	int ppid;		/* 0 when the kernel has no parent links */
 	char comm[16];
-	char state;		/* ps letter: 'R' running/runnable, 'S' sleeping, 'X' dead, 'I' idle */
+	char state;		/* Linux's task_state_to_char(): 'R' running/runnable (idle tasks too),
+				 * 'S' sleeping, 'D', 'T', 'Z', 'X' dead, 'I' idle kthread */
+	bool user;		/* has a user address space (Linux p->mm); false: kernel thread */
 	int cpu;		/* CPU it runs on or last ran on */
 	bool running;		/* on a CPU now: its registers are that CPU's */
 	bool is_idle;		/* a CPU's idle task (swapper/N) */
@@ -138,7 +140,12 @@ struct ekdb_sysinfo {
 	unsigned ncpus;		/* CPUs online */
 	u64 mem_total_kb;
 	u64 mem_free_kb;
+	u64 mem_buffers_kb;	/* Linux's "Buffers:" (0 when the kernel has no buffer cache) */
 	bool have_mem;		/* mem_* valid (false before the page allocator) */
+	u64 realtime_s;		/* wall clock, seconds since 1970 UTC (0: unknown) */
+	int tz_minuteswest;
+	unsigned long loads[3];	/* 1, 5, 15 minute load, Linux's fixed point (FSHIFT 11) */
+	char hw_name[64];	/* dump_stack's "Hardware name:" (empty: not printed) */
 };
 
 struct ekdb_target;
@@ -282,6 +289,18 @@ struct ekdb_target_ops {
 	int (*mod_get)(struct ekdb_target *t, int index, struct ekdb_module *mod);
 	/** sys_info - fill @info for kdb summary: 0 or an error. */
 	int (*sys_info)(struct ekdb_target *t, struct ekdb_sysinfo *info);
+	/**
+	 * percpu_offset - distance of CPU @cpu's copy of a per-CPU variable
+	 * from CPU 0's (Linux's __per_cpu_offset[cpu], kdb per_cpu): 0, or
+	 * -EKDB_ENOENT for a CPU that is not online.
+	 */
+	int (*percpu_offset)(struct ekdb_target *t, unsigned cpu, u64 *offset);
+	/**
+	 * task_signal - kdb kill: send signal @sig to task @pid (Linux's
+	 * kdb_send_sig): 0, -EKDB_ENOENT (no such task), -EKDB_EINVAL (a
+	 * signal the kernel cannot deliver).
+	 */
+	int (*task_signal)(struct ekdb_target *t, int pid, int sig);
 	/** reboot - restart the machine now (kdb reboot); returns only on failure. */
 	int (*reboot)(struct ekdb_target *t);
 	/**

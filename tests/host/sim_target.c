@@ -457,6 +457,30 @@ static int sim_sys_info(struct ekdb_target *t, struct ekdb_sysinfo *info)
 	info->mem_total_kb = 131072;
 	info->mem_free_kb = 100000;
 	info->have_mem = true;
+	info->realtime_s = 1764770400 + 3723;	/* 2025-12-03 15:02:03 UTC */
+	info->loads[0] = 2048 + 1024;		/* 1.50 */
+	info->loads[1] = 256;			/* 0.12 */
+	info->loads[2] = 0;
+	return 0;
+}
+
+/* Each simulated CPU's per-CPU area is 0x40 bytes after the previous one. */
+static int sim_percpu_offset(struct ekdb_target *t, unsigned cpu, u64 *offset)
+{
+	if (cpu >= (unsigned)to_sim(t)->nthreads)
+		return -EKDB_ENOENT;
+	*offset = 0x40 * (u64)cpu;
+	return 0;
+}
+
+static int sim_task_signal(struct ekdb_target *t, int pid, int sig)
+{
+	struct sim_target *s = to_sim(t);
+
+	if (pid < 0 || pid >= s->ntasks || sim_tasks[pid].state == 'X')
+		return -EKDB_EINVAL;
+	s->last_signal = sig;
+	s->last_signal_pid = pid;
 	return 0;
 }
 
@@ -474,12 +498,13 @@ static int sim_sysrq(struct ekdb_target *t, char key)
 	return 0;
 }
 
+/* The stored form of the kernel's log (kernel-glue/printk.c): "<level>[seconds] text". */
 static const char sim_log_text[] =
-	"Linux version 0.1-sim (ekdb) #1\n"
-	"Command line: earlyprintk=serial ekgdboc=ttyS0 kgdbwait\n"
-	"kgdb: Registered I/O driver ekgdboc (ttyS0)\n"
-	"kgdb: Waiting for connection from remote gdb...\n"
-	"Memory: 131072K total\n";
+	"<5>[    0.000000] Linux version 0.1-sim (ekdb) #1\n"
+	"<6>[    0.000000] Command line: earlyprintk=serial ekgdboc=ttyS0 kgdbwait\n"
+	"<6>[    0.012345] kgdb: Registered I/O driver ekgdboc (ttyS0)\n"
+	"<6>[    0.012400] kgdb: Waiting for connection from remote gdb...\n"
+	"<6>[    1.500000] Memory: 131072K total\n";
 
 void sim_target_setup_frames(struct sim_target *s)
 {
@@ -496,6 +521,14 @@ void sim_target_setup_frames(struct sim_target *s)
 		fp = next;
 	}
 	s->regs[0].rbp = SIM_FRAME_BASE;
+	/*
+	 * CPU 0's stack: rsp a little below the first frame, holding a stale
+	 * text address (bt shows it as "? ") and data that is no text.
+	 */
+	s->regs[0].rsp = SIM_FRAME_BASE - 0x18;
+	memcpy(sim_target_mem(s, SIM_FRAME_BASE - 0x18), &(u64){ SIM_TEXT_BASE + 0x305 }, 8);
+	memcpy(sim_target_mem(s, SIM_FRAME_BASE - 0x10), &(u64){ SIM_RAM0_BASE + 0x100 }, 8);
+	memset(sim_target_mem(s, SIM_FRAME_BASE - 0x8), 0, 8);
 }
 
 static const struct ekdb_target_ops sim_ops = {
@@ -529,6 +562,8 @@ static const struct ekdb_target_ops sim_ops = {
 	.sys_info = sim_sys_info,
 	.reboot = sim_reboot,
 	.sysrq = sim_sysrq,
+	.percpu_offset = sim_percpu_offset,
+	.task_signal = sim_task_signal,
 };
 
 void sim_target_init(struct sim_target *s, int nthreads)

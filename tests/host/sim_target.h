@@ -68,6 +68,7 @@ struct sim_target {
 	int ntasks;			/* entries of sim_tasks used */
 	unsigned reboots;		/* reboot op calls */
 	char last_sysrq;		/* key given to the sysrq op */
+	int last_signal, last_signal_pid;	/* task_signal op */
 	u64 bp_hits[SIM_MAX_SW_BPS + SIM_HW_SLOTS];
 };
 

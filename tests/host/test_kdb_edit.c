@@ -52,12 +52,12 @@ static void test_editing_keys(void **state)
 	assert_string_equal(typed("abd" HOME END "X"), "abdX");
 	assert_string_equal(typed("abcd" LEFT LEFT "\x7f"), "acd");	/* DEL key = backspace */
 	assert_string_equal(typed("abcd" LEFT LEFT "\b"), "acd");
-	assert_string_equal(typed("abcd" HOME DEL), "bcd");
+	assert_string_equal(typed("axyz" HOME DEL), "xyz");
 	assert_string_equal(typed("abcd" HOME RIGHT DEL), "acd");
 	assert_string_equal(typed("ab" "\x1b[1~" "X" "\x1b[4~" "Y"), "XabY");
 	assert_string_equal(typed("ab" "\x1bOH" "X" "\x1bOF" "Y"), "XabY");
 	assert_string_equal(typed("ab\x01X\x05Y"), "XabY");		/* Ctrl-A, Ctrl-E */
-	assert_string_equal(typed("ab\x02\x02\x04"), "b");		/* Ctrl-B, Ctrl-D */
+	assert_string_equal(typed("xy\x02\x02\x04"), "y");		/* Ctrl-B, Ctrl-D */
 	assert_string_equal(typed("junk\x15ok"), "ok");			/* Ctrl-U */
 	assert_string_equal(typed("a\x1b[9~b\x1bxc"), "abc");		/* unknown sequences ignored */
 	assert_string_equal(typed(LEFT "\b" DEL "z"), "z");		/* edits at the edges */
@@ -79,7 +79,7 @@ static void test_crlf(void **state)
 	/* CR LF is one Enter, not an Enter and an empty (repeating) line */
 	const char *o = kdb_run("md 0x1000 1\r\nrd\r\n");
 
-	assert_has(o, "rax:");
+	assert_has(o, "ax: ");
 	assert_int_equal(strstr(strstr(o, "0x0000000000001000"), "0x0000000000001010") == NULL, 1);
 }
 
@@ -119,7 +119,7 @@ static void test_completion(void **state)
 	/* common prefix of setup_arch/setup_boot_params is setup_ */
 	o = kdb_run("setu\t\r");
 	assert_has(o, "[0]kdb> setup_\n");
-	assert_has(o, "Unknown kdb command: 'setup_'");
+	assert_has(o, "diag: -2: Improper argument count");	/* Linux: "setup_" is set */
 	/* double tab lists */
 	o = kdb_run("md setup_\t\t\x15\r");
 	assert_has(o, "\n2 symbols are found.\nsetup_arch\nsetup_boot_params\n[0]kdb> md setup_");
@@ -132,7 +132,7 @@ static void test_completion(void **state)
 	assert_string_equal(typed("zzz\t"), "zzz");
 	assert_string_equal(typed("\tx"), "x");
 	F.sim.ops.sym_get = NULL;
-	assert_string_equal(typed("setu\t"), "setu");
+	assert_string_equal(typed("xsetu\t"), "xsetu");
 }
 
 static void test_pager(void **state)
@@ -161,7 +161,7 @@ static void test_pager(void **state)
 	assert_has(o, "0x00000000000010f0");
 	assert_hasnt(o, "more>");
 	/* the next command is unaffected */
-	assert_has(kdb_run("md 0x1000 20\rq" "rd\r"), "rax:");
+	assert_has(kdb_run("md 0x1000 20\rq" "rd\r"), "ax: ");
 }
 
 static void test_interrupt(void **state)
@@ -172,7 +172,7 @@ static void test_interrupt(void **state)
 	/* Ctrl-C typed while output runs stops it; the rest of the input is kept */
 	o = kdb_run("md 0x1000 200\r\x03rd\r");
 	assert_hasnt(o, "0x0000000000001c70");
-	assert_has(o, "rax:");
+	assert_has(o, "ax: ");
 	/* bytes typed ahead during output are not lost */
 	o = kdb_run("md 0x1000 4\rcpu\r");
 	assert_has(o, "Currently on cpu 0");

@@ -68,7 +68,7 @@ static void test_expressions(void **state)
 	assert_int_equal(expr("x %ip+1", &v, &next), 0);
 	assert_int_equal(v, SIM_TEXT_BASE + 0x11);
 	assert_int_equal(expr("x %rsp", &v, &next), 0);
-	assert_int_equal(v, 0x2f00);
+	assert_int_equal(v, SIM_FRAME_BASE - 0x18);
 	kdb_setenv(&F.s, "BASE", "0x1000");
 	assert_int_equal(expr("x $BASE+0x20", &v, &next), 0);
 	assert_int_equal(v, 0x1020);
@@ -87,11 +87,20 @@ static void test_lookup(void **state)
 	assert_string_equal(kdb_lookup("md")->name, "md");
 	assert_string_equal(kdb_lookup("md8c4")->name, "md");
 	assert_string_equal(kdb_lookup("md1")->name, "md");
-	assert_null(kdb_lookup("md3"));
-	assert_null(kdb_lookup("md8cx"));
+	/* Linux's kdb_parse(): a name that starts with a command is that command */
+	assert_string_equal(kdb_lookup("md3")->name, "md");
+	assert_string_equal(kdb_lookup("mm4")->name, "mm");
+	assert_string_equal(kdb_lookup("btx")->name, "bt");
+	assert_string_equal(kdb_lookup("setup_arch")->name, "set");
+	/* minlen abbreviations, at most minlen long */
 	assert_string_equal(kdb_lookup("h")->name, "help");
+	assert_string_equal(kdb_lookup("b")->name, "bt");
+	assert_string_equal(kdb_lookup("g")->name, "go");
+	assert_string_equal(kdb_lookup("s")->name, "ss");
 	assert_string_equal(kdb_lookup("summ")->name, "summary");
+	assert_string_equal(kdb_lookup("per")->name, "per_cpu");
 	assert_null(kdb_lookup("sum"));
+	assert_null(kdb_lookup("pe"));
 	assert_string_equal(kdb_lookup("?")->name, "?");
 	assert_null(kdb_lookup("frobnicate"));
 }
@@ -229,10 +238,28 @@ static void test_branch_decoder(void **state)
 
 static void test_diag(void **state)
 {
-	assert_string_equal(kdb_diag_msg(-KDB_BADADDR), "Bad address");
-	assert_string_equal(kdb_diag_msg(KDB_BADARG), "Invalid argument");
-	assert_string_equal(kdb_diag_msg(-KDB_TOOMANYARGS), "Too many arguments");
+	/* Linux's numbers (include/linux/kdb.h) and words (kdb_main.c kdbmsgs[]) */
+	static const char *const linux_msgs[] = {
+		NULL, "Command Not Found", "Improper argument count, see usage.",
+		"Illegal value for BYTESPERWORD use 1, 2, 4 or 8, 8 is only allowed on 64 bit systems",
+		"Illegal value for RADIX use 8, 10 or 16", "Cannot find environment variable",
+		"Environment variable should have value", "Command not implemented",
+		"Environment full", "Environment buffer full", "Too many breakpoints defined",
+		"More breakpoints than db registers defined", "Duplicate breakpoint address",
+		"Breakpoint not found", "Invalid IDMODE", "Illegal numeric value",
+		"Invalid symbolic address format", "Invalid register name", "Invalid cpu number",
+		"Invalid length field", "No Breakpoint exists", "Invalid address", "Permission denied",
+	};
+
+	assert_int_equal(KDB_DIAG_MAX, 23);
+	for (int i = 1; i < KDB_DIAG_MAX; i++)
+		assert_string_equal(kdb_diag_msg(-i), linux_msgs[i]);
+	assert_int_equal(KDB_NOTFOUND, 1);
+	assert_int_equal(KDB_BADINT, 15);
+	assert_int_equal(KDB_BADADDR, 21);
+	assert_int_equal(KDB_NOPERM, 22);
 	assert_string_equal(kdb_diag_msg(-999), "Unknown diag");
+	assert_string_equal(kdb_diag_msg(-23), "Unknown diag");
 	assert_int_equal(kdb_err_to_diag(-EKDB_EFAULT), -KDB_BADADDR);
 	assert_int_equal(kdb_err_to_diag(-EKDB_ENOSPC), -KDB_TOOMANYDBREGS);
 }

@@ -56,7 +56,8 @@ def test_kdb_gdb_monitor_and_back(machine, gdb):
     m = boot_kdb(machine, cmdline=KDB_ON_TTYS1, port=1, ports=("unix", "unix"))
     k = Kdb(m, port=1)
     out = k.cmd("bp mm_init")
-    assert "BP #0" in out and "(kdb)" in out, out
+    assert re.match(r"^Instruction\(i\) BP #0 at 0x[0-9a-f]{16} \(mm_init\)\n"
+                    r"    is enabled   addr at [0-9a-f]{16}, hardtype=0 installed=0$", out), out
 
     # -- gdb connects while kdb waits at its prompt: handed the line
     g = connect_gdb(gdb, m)
@@ -68,9 +69,11 @@ def test_kdb_gdb_monitor_and_back(machine, gdb):
     ps = monitor(g, "ps")
     assert "*swapper/0" in ps and "Task Addr" in ps, ps
     bl = monitor(g, "bl")
-    assert re.search(r"BP #0 at 0x[0-9a-f]+ \(mm_init\)", bl) and "(kdb)" in bl, bl
+    assert re.search(r"^Instruction\(i\) BP #0 at 0x[0-9a-f]{16} \(mm_init\)\n"
+                     r"    is enabled   addr at [0-9a-f]{16}, hardtype=0 installed=0$", bl, re.M), bl
     d3 = [ln for ln in monitor(g, "dmesg 3").splitlines() if ln.strip()]
     assert len(d3) == 3 and "Waiting for connection from remote gdb" in d3[-1], d3
+    assert all(re.match(r"^<[0-7]>\[ *\d+\.\d{6}\] ", ln) for ln in d3), d3
     assert "kgdb" in monitor(g, "dmesg | grep kgdb")
 
     # -- maintenance packet 3: back to kdb.  kdb answers with its prompt,
@@ -111,7 +114,7 @@ def test_gdb_stops_at_kdb_breakpoint(machine, gdb):
     k = Kdb(m, port=1)
     k.cmd("bp mm_init")
     g = connect_gdb(gdb, m)
-    assert "(kdb)" in monitor(g, "bl")
+    assert re.search(r"BP #0 at 0x[0-9a-f]{16} \(mm_init\)", monitor(g, "bl"))
     g.cont()
     stop = None
     while stop is None and not re.search(BOOT_COMPLETE, m.output(0)):

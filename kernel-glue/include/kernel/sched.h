@@ -79,6 +79,7 @@ struct task_struct {
 	struct x86_regs *preempt_regs;	/* interrupted frame if preempted by the tick */
 	u64 nr_switches;		/* times it was switched in */
 	u64 ticks;			/* timer ticks it was running for */
+	u64 sig_pending;		/* signals sent (bit sig-1); kernel threads ignore them, as Linux's */
 	struct task_struct *next_task;	/* task list (append only) */
 	struct task_struct *rq_next;	/* run queue or sleep list link */
 };
@@ -96,6 +97,10 @@ extern struct task_struct init_task;
  * never removed).
  */
 extern struct task_struct *task_list_head;
+
+/* Load average (Linux's avenrun[]: fixed point, FSHIFT 11), updated every 5 s. */
+extern unsigned long avenrun[3];
+void calc_global_load(u64 now);
 extern spinlock_t tasklist_lock;
 
 /**

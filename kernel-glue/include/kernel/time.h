@@ -47,6 +47,9 @@ void time_init(void);
 /** uptime_ms() - milliseconds since time_init() (jiffies based). */
 u64 uptime_ms(void);
 
+/* local_clock_ns - ns since the first printk (0 before TSC calibration): printk timestamps. */
+u64 local_clock_ns(void);
+
 /**
  * udelay() / mdelay() - busy-wait; TSC based after time_init(), a
  * calibrated-by-guess port-I/O loop before.  Any context.
