@@ -5,6 +5,7 @@
  * time_init -> smp_init -> rest_init.
  */
 #include <kernel/kernel.h>
+#include <kernel/irq.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
 #include <kernel/percpu.h>
@@ -27,6 +28,7 @@ void start_kernel(u64 bootinfo_phys)
 	run_mm_selftest();		/* test_alloc: before anything else allocates */
 	sched_init();			/* tasks, run queue; we are swapper/0 */
 	time_init();			/* local APIC, calibrated HZ tick */
+	irq_init();			/* I/O APIC: ISA IRQs -> CPU 0, request_irq() */
 	smp_init();			/* the other CPUs, each in its idle loop */
 	rest_init();
 }
