@@ -77,6 +77,7 @@ void dbg_transport_unregister(struct ekdb_transport *t);
 unsigned dbg_transport_count(void);
 extern const struct ekdb_chan dbg_chan;		/* all transports as one channel */
 void dbg_chan_putc_lines(u8 c);			/* output to non-console transports only */
+int dbg_transports_poll_break(void);		/* first EKDB_BREAK_* a poll_break() reports */
 void dbg_transports_pre(void);
 void dbg_transports_post(void);
 

@@ -214,20 +214,28 @@ bool ekdb_handle_die(const char *what, struct x86_regs *regs)
 }
 
 /* From the timer tick: a Ctrl-C (0x03) on a transport breaks in. */
-bool ekdb_poll_break(struct x86_regs *regs)
+/*
+ * ekdb_break_in - a driver saw Ctrl-C or the start of a gdb packet.
+ * TEMPORARY (branch serialirq): weak, so the full core's definition
+ * (core/late/) replaces it when it is merged.
+ */
+__attribute__((weak)) bool ekdb_break_in(struct x86_regs *regs, int reason)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_INTERRUPT, .signal = GDB_SIGINT,
 				  .vector = -1, .bp_index = -1 };
-	int ch;
 
-	if (!dbg_enabled || dbg_master >= 0)
-		return false;
-	ch = dbg_chan.getc(NULL);
-	if (ch != 0x03)
+	if (reason == EKDB_BREAK_NONE || !dbg_enabled || dbg_master >= 0)
 		return false;
 	return dbg_enter(regs, &stop);
 }
 
+/* The timer tick: transports without an interrupt of their own look at their input. */
+bool ekdb_poll_break(struct x86_regs *regs)
+{
+	if (!dbg_enabled || dbg_master >= 0)
+		return false;
+	return ekdb_break_in(regs, dbg_transports_poll_break());
+}
 
 void dbg_core_init(const struct dbg_frontend *fe)
 {

@@ -4,7 +4,9 @@
  * at once): input is polled from all of them, output goes to all of them.
  */
 #include "debug_core.h"
+#include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
+#include <ekdb/string.h>
 
 #define EKDB_MAX_TRANSPORTS 4
 
@@ -99,4 +101,65 @@ void dbg_chan_putc_lines(u8 c)
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
 		if (transports[i] && transports[i]->putc && !transports[i]->is_console)
 			transports[i]->putc(transports[i], c);
+}
+
+/* Only transports with no interrupt of their own are polled (from the tick). */
+int dbg_transports_poll_break(void)
+{
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++) {
+		struct ekdb_transport *t = transports[i];
+		int why;
+
+		if (t && t->poll_break && (why = t->poll_break(t)) != EKDB_BREAK_NONE)
+			return why;
+	}
+	return EKDB_BREAK_NONE;
+}
+
+/*
+ * TEMPORARY (branch serialirq): minimal weak ekdb_io_wanted() and
+ * ekdb_register_io() so the serial IRQ driver can take over its early
+ * transport before the full core (core/late/) is merged; its strong
+ * definitions replace these.  Only the takeover of a registered transport
+ * of the same name is done here (no kgdboc= parsing).
+ */
+static struct ekdb_transport *transport_by_name(const char *name)
+{
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
+		if (transports[i] && transports[i]->name && !strcmp(transports[i]->name, name))
+			return transports[i];
+	return NULL;
+}
+
+__attribute__((weak)) bool ekdb_io_wanted(const char *name)
+{
+	return transport_by_name(name) != NULL;
+}
+
+__attribute__((weak)) int ekdb_register_io(struct ekdb_transport *t)
+{
+	struct ekdb_transport *old = transport_by_name(t->name);
+	struct ekdb_transport_state st;
+	unsigned long flags;
+	int err = 0;
+
+	if (!old)
+		return -EKDB_ENODEV;
+	memset(&st, 0, sizeof(st));
+	__asm__ __volatile__("pushfq; popq %0; cli" : "=r"(flags) :: "memory");
+	if (old->export_state)
+		old->export_state(old, &st);
+	else
+		st.kind = old->kind;
+	if (t->import_state)
+		err = t->import_state(t, &st);
+	if (!err) {
+		for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
+			if (transports[i] == old)
+				transports[i] = t;
+		if (old->deinit)
+			old->deinit(old);
+	}
+	__asm__ __volatile__("pushq %0; popfq" :: "r"(flags) : "memory", "cc");
+	return err;
 }
