@@ -4,11 +4,11 @@
  * at once): input is polled from all of them, output goes to all of them.
  */
 #include "debug_core.h"
-#include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
+#include <asm/processor.h>
 
-#define EKDB_MAX_TRANSPORTS 4
+#define EKDB_MAX_TRANSPORTS 8
 
 static struct ekdb_transport *transports[EKDB_MAX_TRANSPORTS];
 static unsigned poll_next;
@@ -103,27 +103,7 @@ void dbg_chan_putc_lines(u8 c)
 			transports[i]->putc(transports[i], c);
 }
 
-/* Only transports with no interrupt of their own are polled (from the tick). */
-int dbg_transports_poll_break(void)
-{
-	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++) {
-		struct ekdb_transport *t = transports[i];
-		int why;
-
-		if (t && t->poll_break && (why = t->poll_break(t)) != EKDB_BREAK_NONE)
-			return why;
-	}
-	return EKDB_BREAK_NONE;
-}
-
-/*
- * TEMPORARY (branch serialirq): minimal weak ekdb_io_wanted() and
- * ekdb_register_io() so the serial IRQ driver can take over its early
- * transport before the full core (core/late/) is merged; its strong
- * definitions replace these.  Only the takeover of a registered transport
- * of the same name is done here (no kgdboc= parsing).
- */
-static struct ekdb_transport *transport_by_name(const char *name)
+struct ekdb_transport *dbg_transport_find(const char *name)
 {
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
 		if (transports[i] && transports[i]->name && !strcmp(transports[i]->name, name))
@@ -131,35 +111,77 @@ static struct ekdb_transport *transport_by_name(const char *name)
 	return NULL;
 }
 
-__attribute__((weak)) bool ekdb_io_wanted(const char *name)
+struct ekdb_transport *dbg_transport_at(unsigned i)
 {
-	return transport_by_name(name) != NULL;
+	return i < EKDB_MAX_TRANSPORTS ? transports[i] : NULL;
 }
 
-__attribute__((weak)) int ekdb_register_io(struct ekdb_transport *t)
+/*
+ * dbg_transport_takeover - @new (a running kernel's driver) succeeds @old
+ * (the early polled one) for the same device: @old's state goes to @new,
+ * @new takes @old's place in the registry with interrupts off (no moment
+ * with neither), then @old is retired.  0 or -errno (@old stays).
+ */
+int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *new)
 {
-	struct ekdb_transport *old = transport_by_name(t->name);
 	struct ekdb_transport_state st;
-	unsigned long flags;
+	unsigned i;
+	u64 flags;
 	int err = 0;
 
-	if (!old)
-		return -EKDB_ENODEV;
+	if (!old || !new || old->kind != new->kind)
+		return -EKDB_EINVAL;
+	for (i = 0; i < EKDB_MAX_TRANSPORTS && transports[i] != old; i++)
+		;
+	if (i == EKDB_MAX_TRANSPORTS)
+		return -EKDB_ENOENT;
 	memset(&st, 0, sizeof(st));
-	__asm__ __volatile__("pushfq; popq %0; cli" : "=r"(flags) :: "memory");
+	st.kind = old->kind;
+	flags = local_irq_save();
 	if (old->export_state)
 		old->export_state(old, &st);
-	else
-		st.kind = old->kind;
-	if (t->import_state)
-		err = t->import_state(t, &st);
-	if (!err) {
-		for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
-			if (transports[i] == old)
-				transports[i] = t;
-		if (old->deinit)
-			old->deinit(old);
-	}
-	__asm__ __volatile__("pushq %0; popfq" :: "r"(flags) : "memory", "cc");
+	if (new->import_state)
+		err = new->import_state(new, &st);
+	if (!err)
+		transports[i] = new;
+	local_irq_restore(flags);
+	if (!err && old->deinit)
+		old->deinit(old);
 	return err;
+}
+
+/*
+ * The break-in poll from the timer tick: each transport that has no
+ * interrupt of its own looks at its input (poll_break).  A transport
+ * without poll_break and without an interrupt driver is read here: only
+ * Ctrl-C matters, a bounded number of bytes per tick.
+ */
+#define POLL_DRAIN_MAX 256
+
+int dbg_transports_poll_break(void)
+{
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++) {
+		struct ekdb_transport *t = transports[i];
+		int r = EKDB_BREAK_NONE;
+
+		if (!t)
+			continue;
+		if (t->poll_break) {
+			r = t->poll_break(t);
+		} else if (t->getc && !t->irq) {	/* an IRQ driver breaks in itself */
+			for (unsigned n = 0; n < POLL_DRAIN_MAX; n++) {
+				int c = t->getc(t);
+
+				if (c < 0)
+					break;
+				if (c == 0x03) {
+					r = EKDB_BREAK_CTRLC;
+					break;
+				}
+			}
+		}
+		if (r != EKDB_BREAK_NONE)
+			return r;
+	}
+	return EKDB_BREAK_NONE;
 }

@@ -149,3 +149,22 @@ void init_mem_mapping(void)
 		(unsigned long)(_erodata - __rodata_start) / 1024,
 		(unsigned long)(_ebss - _sdata) / 1024);
 }
+
+/**
+ * paging_unmap_kernel_range - take [@start, @end) of the kernel image out
+ * of the page tables (not present): any later access faults.  Used to
+ * prove that nothing uses the early debugger's storage after the
+ * handoff.  Only the current CPU's TLB is flushed: call it before other
+ * CPUs start.
+ */
+void paging_unmap_kernel_range(u64 start, u64 end)
+{
+	unsigned pd0 = pd_index(boot_params.kernel_virt);
+
+	for (u64 va = start & ~(u64)(PAGE_SIZE - 1); va < end; va += PAGE_SIZE) {
+		if (va < boot_params.kernel_virt || va >= (u64)_end)
+			continue;
+		kernel_pt[pd_index(va) - pd0][pt_index(va)] = 0;
+		invlpg(va);
+	}
+}

@@ -15,6 +15,7 @@
 #include <kernel/smp.h>
 #include <kernel/time.h>
 #include <asm/desc.h>
+#include <ekdb/ekdb.h>
 
 void early_trap_init(void);
 
@@ -27,6 +28,7 @@ void start_kernel(u64 bootinfo_phys)
 	trap_init();
 	mm_init();
 	mm_kdb_init();			/* the allocator's kdb command (meminfo) */
+	ekdb_late_init();		/* the handoff: the full debug core takes over */
 	run_mm_selftest();		/* test_alloc: before anything else allocates */
 	sched_init();			/* tasks, run queue; we are swapper/0 */
 	time_init();			/* local APIC, calibrated HZ tick */

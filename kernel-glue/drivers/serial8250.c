@@ -297,6 +297,7 @@ int serial8250_register_port(const char *name, u16 base, unsigned int irq)
 		.export_state = serial8250_export_state,
 		.import_state = serial8250_import_state,
 		.deinit = serial8250_deinit,
+		.irq = (int)irq,
 		.priv = p,
 	};
 	outb(base + UART_IER, 0);
