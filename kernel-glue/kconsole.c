@@ -110,24 +110,33 @@ static void cmd_uptime(void)
 /* The log without its "<L>" level prefixes, as the console showed it. */
 static void cmd_dmesg(void)
 {
-	char chunk[128];
-	size_t pos = 0, n;
+	char in[128], out[128];
+	size_t pos = 0, n, o = 0;
+	unsigned int col = 0;		/* bytes of "<L>" matched at the start of this line */
 	bool line_start = true;
 
-	while ((n = log_buf_copy(pos, chunk, sizeof(chunk))) > 0) {
-		size_t i = 0, from = 0;
-
+	while ((n = log_buf_copy(pos, in, sizeof(in))) > 0) {
 		pos += n;
-		for (; i < n; i++) {
-			if (line_start && chunk[i] == '<' && i + 2 < n && chunk[i + 2] == '>') {
-				console_write(chunk + from, i - from);
-				i += 2;
-				from = i + 1;
+		for (size_t i = 0; i < n; i++) {
+			char c = in[i];
+
+			/* every record starts with "<L>" (printk.c): strip exactly that */
+			if (line_start && ((col == 0 && c == '<') ||
+					   (col == 1 && c >= '0' && c <= '9') ||
+					   (col == 2 && c == '>'))) {
+				line_start = ++col < 3;
+				continue;
 			}
-			line_start = chunk[i] == '\n';
+			line_start = c == '\n';
+			col = 0;
+			out[o++] = c;
+			if (o == sizeof(out)) {
+				console_write(out, o);
+				o = 0;
+			}
 		}
-		console_write(chunk + from, n - from);
 	}
+	console_write(out, o);
 }
 
 static void run_command(char *line)

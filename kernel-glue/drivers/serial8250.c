@@ -11,7 +11,10 @@
  *               EKDB_BREAK_GDB): gdb talking to a running kernel; the
  *               rest of the packet is read by the debugger (polled)
  *  - every other byte (and all bytes of a console-only line) goes to the
- *    kernel's console input (console_input_char()): nothing is eaten.
+ *    kernel's console input (console_input_char()) when this is the
+ *    console's line: nothing is eaten.  A debugger-only line (gdb on
+ *    ttyS1, the console on ttyS0) has no other reader: its stray bytes
+ *    (gdb's connect-time '+') are counted as dropped.
  * While the debugger is stopped (interrupts off) it polls the line through
  * the transport's getc: the queued bytes first, then the UART.
  *
@@ -47,7 +50,10 @@
 #define IER_RDI		0x01	/* received data available (and FIFO timeout) */
 #define IER_RLSI	0x04	/* receiver line status (errors) */
 #define IIR_NO_INT	0x01
+#define UART_FCR	2	/* FIFO control (write) */
+#define LCR_8N1		0x03
 #define LCR_DLAB	0x80
+#define FCR_ENABLE_CLEAR_TRIG1	0x07	/* FIFOs on and cleared, interrupt at 1 byte */
 #define MCR_DTR_RTS	0x03
 #define MCR_OUT2	0x08	/* gates the IRQ line to the PIC/I/O APIC on a PC */
 #define LSR_DR		0x01
@@ -68,12 +74,13 @@ struct serial8250_port {
 	unsigned int irq;
 	u32 baud;
 	bool debugger;			/* the debugger uses this line */
+	bool console;			/* the console's line: other bytes are typed input */
 	bool tx_stuck;
 	struct ekdb_transport transport;
 	u8 dbgq[DBGQ_SIZE];		/* '$' (and imported bytes) for getc */
 	volatile unsigned int dbgq_head, dbgq_tail;
 	/* counters (kdb `serial`, the console shell's `stat`) */
-	u64 rx, to_console, ctrlc, gdb, errors, overruns, interrupts;
+	u64 rx, to_console, dropped, ctrlc, gdb, errors, overruns, interrupts;
 };
 
 static struct serial8250_port ports[SERIAL8250_NR_PORTS];
@@ -101,6 +108,10 @@ static int dbgq_get(struct serial8250_port *p)
 
 static void to_console(struct serial8250_port *p, u8 c)
 {
+	if (!p->console) {
+		p->dropped++;
+		return;
+	}
 	p->to_console++;
 	console_input_char((char)c);
 }
@@ -253,10 +264,12 @@ static int kdb_serial(struct kdb_session *s, int argc, const char **argv)
 	for (unsigned int i = 0; i < nr_ports; i++) {
 		const struct serial8250_port *p = &ports[i];
 
-		kdb_printf(s, "%s: 0x%x irq %u %u baud%s: rx %llu, console %llu, ctrl-c %llu, "
-			   "gdb %llu, interrupts %llu, errors %llu (overruns %llu)\n",
-			   p->name, p->base, p->irq, p->baud, p->debugger ? " (debugger)" : "",
+		kdb_printf(s, "%s: 0x%x irq %u %u baud%s%s: rx %llu, console %llu, dropped %llu, "
+			   "ctrl-c %llu, gdb %llu, interrupts %llu, errors %llu (overruns %llu)\n",
+			   p->name, p->base, p->irq, p->baud, p->console ? " console" : "",
+			   p->debugger ? " debugger" : "",
 			   (unsigned long long)p->rx, (unsigned long long)p->to_console,
+			   (unsigned long long)p->dropped,
 			   (unsigned long long)p->ctrlc, (unsigned long long)p->gdb,
 			   (unsigned long long)p->interrupts, (unsigned long long)p->errors,
 			   (unsigned long long)p->overruns);
@@ -272,7 +285,20 @@ static const struct kdb_cmd serial_cmd = {
 	.flags = KDB_ENABLE_INSPECT,
 };
 
-int serial8250_register_port(const char *name, u16 base, unsigned int irq)
+static void uart_setup(u16 base, u32 baud)
+{
+	u16 div = (u16)(UART_CLOCK_BASE / baud);
+
+	outb(base + UART_IER, 0);
+	outb(base + UART_LCR, LCR_DLAB);
+	outb(base + UART_DLL, div & 0xff);
+	outb(base + UART_DLM, div >> 8);
+	outb(base + UART_LCR, LCR_8N1);
+	outb(base + UART_FCR, FCR_ENABLE_CLEAR_TRIG1);
+}
+
+int serial8250_register_port(const char *name, u16 base, unsigned int irq, bool console,
+			     u32 setup_baud)
 {
 	struct serial8250_port *p;
 	int err;
@@ -280,7 +306,11 @@ int serial8250_register_port(const char *name, u16 base, unsigned int irq)
 	if (nr_ports == SERIAL8250_NR_PORTS)
 		return -EKDB_ENOSPC;
 	if (!uart_present(base)) {
-		pr_info("serial8250: %s: no UART at 0x%x\n", name, base);
+		if (ekdb_io_wanted(name))
+			pr_err("serial8250: %s: no UART at 0x%x: the debugger cannot use %s\n",
+			       name, base, name);
+		else
+			pr_info("serial8250: %s: no UART at 0x%x\n", name, base);
 		return -EKDB_ENODEV;
 	}
 	p = &ports[nr_ports];
@@ -288,6 +318,9 @@ int serial8250_register_port(const char *name, u16 base, unsigned int irq)
 	strlcpy(p->name, name, sizeof(p->name));
 	p->base = base;
 	p->irq = irq;
+	p->console = console;
+	if (setup_baud && setup_baud <= UART_CLOCK_BASE)
+		uart_setup(base, setup_baud);
 	p->baud = uart_read_baud(base);
 	p->transport = (struct ekdb_transport){
 		.name = p->name,
@@ -319,8 +352,9 @@ int serial8250_register_port(const char *name, u16 base, unsigned int irq)
 	}
 	outb(base + UART_MCR, inb(base + UART_MCR) | MCR_DTR_RTS | MCR_OUT2);
 	outb(base + UART_IER, IER_RDI | IER_RLSI);	/* bytes already waiting interrupt now */
-	pr_info("serial8250: %s at I/O 0x%x (irq = %u, base_baud = %u) is a 16550A%s\n",
-		p->name, base, irq, p->baud, p->debugger ? ", debugger line (kgdboc)" : "");
+	pr_info("serial8250: %s at I/O 0x%x (irq = %u, %u baud) is a 16550A%s%s\n",
+		p->name, base, irq, p->baud, p->console ? ", console input" : "",
+		p->debugger ? ", debugger line (kgdboc)" : "");
 	return 0;
 }
 
