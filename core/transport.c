@@ -192,7 +192,7 @@ int dbg_transports_poll_break(void)
 			continue;
 		if (t->poll_break) {
 			r = t->poll_break(t);
-		} else if (t->getc && !t->irq) {
+		} else if (t->getc && !t->irq) {	/* an IRQ driver breaks in itself */
 			r = drain_for_ctrlc(t);
 		}
 		if (r != EKDB_BREAK_NONE)
