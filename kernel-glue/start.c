@@ -5,6 +5,7 @@
  * time_init -> smp_init -> rest_init.
  */
 #include <kernel/kernel.h>
+#include <kernel/drivers.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
 #include <kernel/percpu.h>
@@ -25,6 +26,7 @@ void start_kernel(u64 bootinfo_phys)
 	mm_init();
 	mm_kdb_init();			/* the allocator's kdb command (meminfo) */
 	run_mm_selftest();		/* test_alloc: before anything else allocates */
+	bochs_kms_init();		/* the kms display takes the screen and the console */
 	sched_init();			/* tasks, run queue; we are swapper/0 */
 	time_init();			/* local APIC, calibrated HZ tick */
 	smp_init();			/* the other CPUs, each in its idle loop */

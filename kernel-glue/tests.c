@@ -6,8 +6,10 @@
  *   test_oops=ud       ud2 in oops_test_invalid_opcode()
  *   test_oops=gp       non-canonical access in oops_test_general_protection()
  *   test_oops=panic    panic() from oops_test_panic()
+ *   test_fbdraw[=MS]   a thread draws a moving pattern on the kms screen (drivers/fbdraw.c)
  */
 #include <kernel/kernel.h>
+#include <kernel/drivers.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
 #include <ekdb/string.h>
@@ -63,6 +65,7 @@ void run_boot_tests(void)
 
 	serial_linetest();		/* test_linerate= (make bench) */
 	console_selftests();		/* test_kbd= test_fbbench= */
+	fbdraw_start();			/* test_fbdraw= */
 	if (!oops)
 		return;
 	for (size_t i = 0; i < ARRAY_SIZE(oops_tests); i++) {
