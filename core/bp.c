@@ -16,7 +16,15 @@
 
 #define INT3 0xcc
 
-static struct dbg_bp bps[EKDB_MAX_BPS];
+/*
+ * The table: static and small while the kernel is young (its storage is
+ * released at the handoff), then allocated and growing (core/late/).
+ * Indexes are the breakpoint numbers users see: they never move.
+ */
+static struct dbg_bp early_bps[EKDB_EARLY_BPS] __ekdb_early;
+static struct dbg_bp *bps = early_bps;
+static int bp_cap = EKDB_EARLY_BPS;
+static struct dbg_bp *(*bp_grow)(const struct dbg_bp *old, int old_cap, int *new_cap);
 static int hw_slot_owner[X86_HW_SLOTS] = { -1, -1, -1, -1 };
 
 extern char __ekdb_text_start[], __ekdb_text_end[];
@@ -37,7 +45,7 @@ bool dbg_addr_is_debugger(u64 addr, u64 len)
 
 static int find(enum ekdb_bp_type type, u64 addr)
 {
-	for (int i = 0; i < EKDB_MAX_BPS; i++)
+	for (int i = 0; i < bp_cap; i++)
 		if (bps[i].used && bps[i].type == type && bps[i].addr == addr)
 			return i;
 	return -1;
@@ -100,10 +108,10 @@ int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner
 		if (slot < 0)
 			return -EKDB_ENOSPC;
 	}
-	for (i = 0; i < EKDB_MAX_BPS; i++)
+	for (i = 0; i < bp_cap; i++)
 		if (!bps[i].used)
 			break;
-	if (i == EKDB_MAX_BPS)
+	if (i == bp_cap && dbg_bp_table_grow() < 0)
 		return -EKDB_ENOSPC;
 	bps[i] = (struct dbg_bp){ .used = true, .enabled = true, .type = type, .owner = owner,
 				  .saved = orig, .slot = (s8)slot, .len = len, .addr = addr };
@@ -114,7 +122,7 @@ int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner
 
 int dbg_bp_clear_index(int i)
 {
-	if (i < 0 || i >= EKDB_MAX_BPS || !bps[i].used)
+	if (i < 0 || i >= bp_cap || !bps[i].used)
 		return -EKDB_ENOENT;
 	if (bps[i].installed && bps[i].type == EKDB_BP_SW)
 		x86_text_poke(bps[i].addr, &bps[i].saved, 1);
@@ -133,7 +141,7 @@ int dbg_bp_remove(enum ekdb_bp_type type, u64 addr, unsigned len)
 
 int dbg_bp_enable_index(int i, bool enable)
 {
-	if (i < 0 || i >= EKDB_MAX_BPS || !bps[i].used)
+	if (i < 0 || i >= bp_cap || !bps[i].used)
 		return -EKDB_ENOENT;
 	bps[i].enabled = enable;
 	return 0;
@@ -141,7 +149,7 @@ int dbg_bp_enable_index(int i, bool enable)
 
 void dbg_bp_remove_owner(enum dbg_bp_owner owner)
 {
-	for (int i = 0; i < EKDB_MAX_BPS; i++) {
+	for (int i = 0; i < bp_cap; i++) {
 		if (!bps[i].used || !(bps[i].owner & owner))
 			continue;
 		bps[i].owner &= ~owner;
@@ -152,7 +160,7 @@ void dbg_bp_remove_owner(enum dbg_bp_owner owner)
 
 const struct dbg_bp *dbg_bp_get(int i)
 {
-	if (i < 0 || i >= EKDB_MAX_BPS || !bps[i].used)
+	if (i < 0 || i >= bp_cap || !bps[i].used)
 		return NULL;
 	return &bps[i];
 }
@@ -162,7 +170,7 @@ void dbg_bp_install_all(u64 skip)
 	u64 dr7 = DR7_RESERVED1;
 	u8 int3 = INT3;
 
-	for (int i = 0; i < EKDB_MAX_BPS; i++) {
+	for (int i = 0; i < bp_cap; i++) {
 		struct dbg_bp *b = &bps[i];
 
 		if (!b->used || !b->enabled)
@@ -191,7 +199,7 @@ void dbg_bp_install_all(u64 skip)
 void dbg_bp_uninstall_all(void)
 {
 	x86_set_dr(7, DR7_RESERVED1);
-	for (int i = 0; i < EKDB_MAX_BPS; i++) {
+	for (int i = 0; i < bp_cap; i++) {
 		struct dbg_bp *b = &bps[i];
 
 		if (!b->used || !b->installed)
@@ -214,6 +222,46 @@ int dbg_bp_find_slot(unsigned slot)
 
 void dbg_bp_hit(int i)
 {
-	if (i >= 0 && i < EKDB_MAX_BPS && bps[i].used)
+	if (i >= 0 && i < bp_cap && bps[i].used)
 		bps[i].hits++;
+}
+
+int dbg_bp_capacity(void)
+{
+	return bp_cap;
+}
+
+/*
+ * dbg_bp_table_move - the table now lives in @tab (@cap entries, at least
+ * the current count); entries keep their numbers and their installed
+ * state (int3s stay in the text, DR slots stay live).  Later growth asks
+ * @grow for a bigger copy.  Called with the machine to itself (the
+ * handoff, or the debugger while stopped).
+ */
+void dbg_bp_table_move(struct dbg_bp *tab, int cap,
+		       struct dbg_bp *(*grow)(const struct dbg_bp *old, int old_cap, int *new_cap))
+{
+	if (tab && cap >= bp_cap && tab != bps) {
+		memcpy(tab, bps, sizeof(*bps) * (size_t)bp_cap);
+		memset(tab + bp_cap, 0, sizeof(*bps) * (size_t)(cap - bp_cap));
+		bps = tab;
+		bp_cap = cap;
+	}
+	bp_grow = grow;
+}
+
+/* A full table: ask the lifetime for a bigger one.  0 or -EKDB_ENOSPC. */
+int dbg_bp_table_grow(void)
+{
+	struct dbg_bp *tab;
+	int cap = 0;
+
+	if (!bp_grow)
+		return -EKDB_ENOSPC;
+	tab = bp_grow(bps, bp_cap, &cap);
+	if (!tab || cap <= bp_cap)
+		return -EKDB_ENOSPC;
+	bps = tab;			/* the grower copied the entries */
+	bp_cap = cap;
+	return 0;
 }

@@ -11,9 +11,21 @@
 #include <asm/regs.h>
 #include <asm/smp.h>
 #include <asm/sstep.h>
+#include <ekdb/gdbstub.h>
+#include <ekdb/kdb.h>
 
 /* ---------------------------------------------------------------- bp.c */
-#define EKDB_MAX_BPS	64	/* software + hardware breakpoints; raise for more */
+/* Breakpoints the early table holds; the full core's table grows (>= 1000). */
+#define EKDB_EARLY_BPS	32
+#define EKDB_LATE_BPS	1024
+
+/*
+ * Storage of the early lifetime: gathered in one page-aligned region
+ * (kernel.lds: __ekdb_early_start..__ekdb_early_end) that the handoff
+ * releases to the page allocator.  Nothing may use it afterwards.
+ */
+#define __ekdb_early __attribute__((section(".bss.ekdb_early"), aligned(64)))
+extern char __ekdb_early_start[], __ekdb_early_end[];
 
 enum dbg_bp_owner { DBG_OWNER_GDB = 1, DBG_OWNER_KDB = 2 };
 
@@ -47,6 +59,10 @@ int dbg_bp_find_sw(u64 addr);
 int dbg_bp_find_slot(unsigned slot);
 /* Is @addr inside the debugger itself (no breakpoints allowed there)? */
 bool dbg_addr_is_debugger(u64 addr, u64 len);
+int dbg_bp_capacity(void);
+void dbg_bp_table_move(struct dbg_bp *tab, int cap,
+		       struct dbg_bp *(*grow)(const struct dbg_bp *old, int old_cap, int *new_cap));
+int dbg_bp_table_grow(void);
 
 /* ---------------------------------------------------------------- mem.c */
 long dbg_mem_read(u64 addr, void *buf, size_t len);
@@ -78,6 +94,25 @@ unsigned dbg_transport_count(void);
 extern const struct ekdb_chan dbg_chan;		/* all transports as one channel */
 void dbg_chan_putc_lines(u8 c);			/* output to non-console transports only */
 void dbg_transports_pre(void);
+struct ekdb_transport *dbg_transport_find(const char *name);
+struct ekdb_transport *dbg_transport_at(unsigned i);
+int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *new);
+int dbg_transports_poll_break(void);	/* EKDB_BREAK_* */
+
+/* ---------------------------------------------------------------- kgdboc.c */
+struct kgdboc_cfg {
+	bool kms, kbd, serial;
+	int line;		/* ttySn, or -1 for a 0xPORT line */
+	u16 base;
+	u32 baud;
+};
+/* kgdboc_parse - kgdboc=[kms][,kbd][,ttySn[,baud]]: 0 or -EKDB_EINVAL (unknown word, bad line/baud). */
+int kgdboc_parse(const char *v, struct kgdboc_cfg *cfg);
+bool kgdboc_names(const struct kgdboc_cfg *cfg, const char *name);
+
+/* ---------------------------------------------------------------- display.c */
+void dbg_display_enter(void);
+void dbg_display_leave(void);
 void dbg_transports_post(void);
 
 /* ---------------------------------------------------------------- target.c */
@@ -94,6 +129,24 @@ struct dbg_frontend {
 	struct ekdb_resume (*run)(const struct ekdb_stop *stop, bool announce);
 	void (*console_write)(const char *s, size_t len);	/* kgdbcon; may be NULL */
 };
+
+/* ---------------------------------------------------------------- frontend.c */
+struct gdb_session;
+struct kdb_session;
+
+/* Where the sessions live: provided by the running lifetime. */
+struct dbg_session_store {
+	struct gdb_session *gdb;
+	struct kdb_session *kdb;
+	char *gdb_in, *gdb_out;		/* gdb packet buffers, gdb_bufsize bytes each */
+	size_t gdb_bufsize;
+};
+
+/* dbg_frontend_init - sessions set up in @st (once); the kdb+gdb front end, or NULL. */
+const struct dbg_frontend *dbg_frontend_init(const struct dbg_session_store *st, u32 cmd_enable);
+/* dbg_frontend_move - the live sessions continue in @st: 0 or -errno. */
+int dbg_frontend_move(const struct dbg_session_store *st);
+bool dbg_frontend_gdb_attached(void);
 
 /* dbg_core_init - take the debug vectors; @fe serves the user. */
 void dbg_core_init(const struct dbg_frontend *fe);

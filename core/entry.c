@@ -26,6 +26,7 @@ static const struct dbg_frontend *frontend;
 static bool dbg_enabled;
 static volatile int dbg_master = -1;	/* CPU inside the debugger, -1 if none */
 unsigned dbg_cpus_missing;		/* CPUs the last round-up could not stop */
+static const char *volatile pending_panic;	/* ekdb_panic() on its way in */
 
 bool ekdb_enabled(void)
 {
@@ -106,12 +107,14 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 	dbg_target_select_cpu(cpu);
 	stop->thread = (u64)cpu + 1;
 	dbg_bp_hit(stop->bp_index);
+	dbg_display_enter();
 	dbg_transports_pre();
 	r = frontend->run(stop, true);
 	x86_state_writeback(&c->state, regs);
 	c->stopped = false;
 	resume_cpu(c, regs, &r);
 	dbg_transports_post();
+	dbg_display_leave();
 	dbg_release_cpus(cpu);
 	release_master();
 	return true;
@@ -131,6 +134,11 @@ static bool dbg_trap_bp(struct x86_regs *regs)
 		stop.bp_index = idx;
 	} else if (x86_probe_read(&byte, addr, 1) == 1 && byte == 0xcc) {
 		stop.reason = EKDB_STOP_ENTRY;	/* compiled in: kgdb_breakpoint() */
+		if (pending_panic) {
+			stop.reason = EKDB_STOP_PANIC;
+			stop.message = pending_panic;
+			pending_panic = NULL;
+		}
 	} else {
 		/* our int3 was taken out while this CPU was on its way: re-run */
 		regs->rip = addr;
@@ -213,19 +221,39 @@ bool ekdb_handle_die(const char *what, struct x86_regs *regs)
 	return regs->rip != rip;
 }
 
-/* From the timer tick: a Ctrl-C (0x03) on a transport breaks in. */
-bool ekdb_poll_break(struct x86_regs *regs)
+/* A driver's input asked for the debugger (from its IRQ, or the tick's poll). */
+bool ekdb_break_in(struct x86_regs *regs, int reason)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_INTERRUPT, .signal = GDB_SIGINT,
 				  .vector = -1, .bp_index = -1 };
-	int ch;
 
+	if (!dbg_enabled || dbg_master >= 0 || reason == EKDB_BREAK_NONE)
+		return false;
+	if (reason == EKDB_BREAK_SYSRQ)
+		stop.reason = EKDB_STOP_SYSRQ;
+	return dbg_enter(regs, &stop);
+}
+
+/* From the timer tick: transports without an interrupt of their own are polled. */
+bool ekdb_poll_break(struct x86_regs *regs)
+{
 	if (!dbg_enabled || dbg_master >= 0)
 		return false;
-	ch = dbg_chan.getc(NULL);
-	if (ch != 0x03)
-		return false;
-	return dbg_enter(regs, &stop);
+	return ekdb_break_in(regs, dbg_transports_poll_break());
+}
+
+/*
+ * ekdb_panic - panic() enters the debugger first (Linux's kgdb_panic):
+ * a compiled-in int3 whose stop says "panic" and carries the message.
+ * kdb's go then refuses to continue (a panic cannot return).
+ */
+void ekdb_panic(const char *msg)
+{
+	if (!dbg_enabled || dbg_master == (int)dbg_this_cpu())
+		return;
+	pending_panic = msg ? msg : "";
+	kgdb_breakpoint();
+	pending_panic = NULL;
 }
 
 

@@ -141,7 +141,7 @@ static int t_bp_get(struct ekdb_target *t, int index, struct ekdb_bp_info *info)
 {
 	const struct dbg_bp *b;
 
-	if (index < 0 || index >= EKDB_MAX_BPS)
+	if (index < 0 || index >= dbg_bp_capacity())
 		return -EKDB_ERANGE;
 	b = dbg_bp_get(index);
 	if (!b)

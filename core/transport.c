@@ -5,8 +5,10 @@
  */
 #include "debug_core.h"
 #include <ekdb/errno.h>
+#include <ekdb/string.h>
+#include <asm/processor.h>
 
-#define EKDB_MAX_TRANSPORTS 4
+#define EKDB_MAX_TRANSPORTS 8
 
 static struct ekdb_transport *transports[EKDB_MAX_TRANSPORTS];
 static unsigned poll_next;
@@ -99,4 +101,87 @@ void dbg_chan_putc_lines(u8 c)
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
 		if (transports[i] && transports[i]->putc && !transports[i]->is_console)
 			transports[i]->putc(transports[i], c);
+}
+
+struct ekdb_transport *dbg_transport_find(const char *name)
+{
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
+		if (transports[i] && transports[i]->name && !strcmp(transports[i]->name, name))
+			return transports[i];
+	return NULL;
+}
+
+struct ekdb_transport *dbg_transport_at(unsigned i)
+{
+	return i < EKDB_MAX_TRANSPORTS ? transports[i] : NULL;
+}
+
+/*
+ * dbg_transport_takeover - @new (a running kernel's driver) succeeds @old
+ * (the early polled one) for the same device: @old's state goes to @new,
+ * @new takes @old's place in the registry with interrupts off (no moment
+ * with neither), then @old is retired.  0 or -errno (@old stays).
+ */
+int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *new)
+{
+	struct ekdb_transport_state st;
+	unsigned i;
+	u64 flags;
+	int err = 0;
+
+	if (!old || !new || old->kind != new->kind)
+		return -EKDB_EINVAL;
+	for (i = 0; i < EKDB_MAX_TRANSPORTS && transports[i] != old; i++)
+		;
+	if (i == EKDB_MAX_TRANSPORTS)
+		return -EKDB_ENOENT;
+	memset(&st, 0, sizeof(st));
+	st.kind = old->kind;
+	flags = local_irq_save();
+	if (old->export_state)
+		old->export_state(old, &st);
+	if (new->import_state)
+		err = new->import_state(new, &st);
+	if (!err)
+		transports[i] = new;
+	local_irq_restore(flags);
+	if (!err && old->deinit)
+		old->deinit(old);
+	return err;
+}
+
+/*
+ * The break-in poll from the timer tick: each transport that has no
+ * interrupt of its own looks at its input (poll_break).  A transport
+ * without poll_break and without an interrupt driver is read here: only
+ * Ctrl-C matters, a bounded number of bytes per tick.
+ */
+#define POLL_DRAIN_MAX 256
+
+int dbg_transports_poll_break(void)
+{
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++) {
+		struct ekdb_transport *t = transports[i];
+		int r = EKDB_BREAK_NONE;
+
+		if (!t)
+			continue;
+		if (t->poll_break) {
+			r = t->poll_break(t);
+		} else if (t->getc) {
+			for (unsigned n = 0; n < POLL_DRAIN_MAX; n++) {
+				int c = t->getc(t);
+
+				if (c < 0)
+					break;
+				if (c == 0x03) {
+					r = EKDB_BREAK_CTRLC;
+					break;
+				}
+			}
+		}
+		if (r != EKDB_BREAK_NONE)
+			return r;
+	}
+	return EKDB_BREAK_NONE;
 }

@@ -3,7 +3,7 @@
  * param.c - the debugger's kernel parameters, Linux's names and meaning:
  *   ekgdboc=ttySn[,baud]   early debugger transport on a 16550 (0xPORT too)
  *   ekgdboc=kbd[,ttySn[,baud]]  PS/2 keyboard + screen (and the serial line too)
- *   kgdboc=ttySn[,baud]    accepted and recorded for the full core
+ *   kgdboc=[kms][,kbd][,ttySn[,baud]]  the running kernel's drivers the debugger uses (core/late/)
  *   kgdbwait               stop in setup_arch() until the debugger resumes
  *   kgdbcon                printk output goes to gdb as 'O' packets
  *   kdb.cmd_enable=MASK    which kdb command classes may run (KDB_ENABLE_*)
@@ -15,6 +15,7 @@
 #include <ekdb/string.h>
 #include <ekdb/kdb.h>
 #include "../earlyio/serial/uart16550.h"
+#include "../core/debug_core.h"
 
 struct ekdb_early_opts ekdb_opts = { .cmd_enable = KDB_ENABLE_ALL };
 
@@ -54,7 +55,16 @@ EARLY_PARAM("ekgdboc", setup_ekgdboc, "ttySn[,baud] | 0xPORT[,baud] | kbd[,ttySn
 
 static int setup_kgdboc(const char *v)
 {
-	return copy_opt(ekdb_opts.kgdboc, v);
+	struct kgdboc_cfg cfg;
+	int err = copy_opt(ekdb_opts.kgdboc, v);
+
+	if (!err)
+		err = kgdboc_parse(v, &cfg);
+	if (err) {
+		ekdb_opts.kgdboc[0] = 0;
+		ekdb_opts.bad = true;	/* fail closed: the debugger stays off */
+	}
+	return err;
 }
 EARLY_PARAM("kgdboc", setup_kgdboc, "[kms][,kbd][,ttySn[,baud]]");
 

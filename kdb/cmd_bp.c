@@ -7,7 +7,7 @@
  */
 #include "kdb.h"
 
-#define KDB_BP_SCAN_MAX	1024	/* bp_get indices looked at, whatever the table size */
+#define KDB_BP_SCAN_MAX	(1 << 20)	/* bound on bp_get indices looked at (the table ends with -ERANGE) */
 
 static const char *const bp_kind[] = {
 	[EKDB_BP_SW] = "Instruction(i)",

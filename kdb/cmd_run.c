@@ -13,6 +13,16 @@ int kdb_cmd_go(struct kdb_session *s, int argc, const char **argv)
 	int next = 1, r;
 	u64 addr;
 
+	/* a panic cannot return: Linux's "catastrophic" rule */
+	if (s->stop.reason == EKDB_STOP_PANIC) {
+		kdb_printf(s, "Catastrophic error detected\n");
+		kdb_printf(s, "kdb_continue_catastrophic=0, ");
+		if (s->go_count++ == 0) {
+			kdb_printf(s, "type go a second time if you really want to continue\n");
+			return 0;
+		}
+		kdb_printf(s, "attempting to continue\n");
+	}
 	if (argc) {
 		r = kdb_getaddrarg(s, argc, argv, &next, &addr);
 		if (r)

@@ -27,6 +27,13 @@ int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
 	return 0;
 }
 
+void kdb_session_move(struct kdb_session *dst, const struct kdb_session *src)
+{
+	memcpy(dst, src, sizeof(*dst));
+	if (monitor_session == src)
+		monitor_session = dst;
+}
+
 void kdb_session_pushback(const struct kdb_session *s, const char **buf, size_t *len)
 {
 	*buf = s->sniff;
@@ -277,6 +284,7 @@ struct ekdb_resume kdb_session_run(struct kdb_session *s, const struct ekdb_stop
 	int r;
 
 	s->stop = *stop;
+	s->go_count = 0;
 	memset(&s->resume, 0, sizeof(s->resume));
 	s->resume.action = EKDB_RESUME_CONTINUE;
 	s->done = false;

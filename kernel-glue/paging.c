@@ -166,3 +166,22 @@ void *ioremap(u64 phys, u64 size)
 		return NULL;
 	return __va(phys);
 }
+
+/**
+ * paging_unmap_kernel_range - take [@start, @end) of the kernel image out
+ * of the page tables (not present): any later access faults.  Used to
+ * prove that nothing uses the early debugger's storage after the
+ * handoff.  Only the current CPU's TLB is flushed: call it before other
+ * CPUs start.
+ */
+void paging_unmap_kernel_range(u64 start, u64 end)
+{
+	unsigned pd0 = pd_index(boot_params.kernel_virt);
+
+	for (u64 va = start & ~(u64)(PAGE_SIZE - 1); va < end; va += PAGE_SIZE) {
+		if (va < boot_params.kernel_virt || va >= (u64)_end)
+			continue;
+		kernel_pt[pd_index(va) - pd0][pt_index(va)] = 0;
+		invlpg(va);
+	}
+}

@@ -13,6 +13,7 @@
 #include <kernel/smp.h>
 #include <kernel/time.h>
 #include <asm/desc.h>
+#include <ekdb/ekdb.h>
 
 void early_trap_init(void);
 
@@ -25,6 +26,7 @@ void start_kernel(u64 bootinfo_phys)
 	trap_init();
 	mm_init();
 	mm_kdb_init();			/* the allocator's kdb command (meminfo) */
+	ekdb_late_init();		/* the handoff: the full debug core takes over */
 	run_mm_selftest();		/* test_alloc: before anything else allocates */
 	bochs_kms_init();		/* the kms display takes the screen and the console */
 	sched_init();			/* tasks, run queue; we are swapper/0 */

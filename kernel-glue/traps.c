@@ -153,6 +153,7 @@ void __noreturn panic(const char *fmt, ...)
 	printk(KERN_EMERG "Kernel panic - not syncing: %s\n", msg);
 	__asm__ __volatile__("movq %%rbp, %0" : "=r"(rbp));
 	show_stack(rbp, 0);
+	ekdb_panic(msg);		/* kgdb/kdb on panic, as Linux */
 	printk(KERN_EMERG "---[ end Kernel panic - not syncing: %s ]---\n", msg);
 	halt_this_cpu();
 }

@@ -103,6 +103,8 @@ void ekdb_unregister_display(const struct ekdb_display_ops *ops);
 bool ekdb_enabled(void);
 bool ekdb_handle_die(const char *what, struct x86_regs *regs);
 bool ekdb_poll_break(struct x86_regs *regs);
+/* ekdb_panic - from panic(), before it stops the machine: the debugger sees it first. */
+void ekdb_panic(const char *msg);
 void ekdb_cpu_online(unsigned cpu);
 void ekdb_set_cpu_id_fn(unsigned (*fn)(void));
 /* ekdb_set_roundup_fn - how to NMI every other CPU (the debugger stops them all). */

@@ -99,6 +99,7 @@ struct kdb_session {
 	bool done;
 	bool monitor;			/* running a gdb `monitor` command */
 	bool in_cmdfile;		/* running kdb_cmds: no resuming commands */
+	unsigned go_count;		/* `go` typed at this stop (panic: the second one goes) */
 
 	/* line editor (lineedit.c) */
 	char line[KDB_LINE_MAX];
@@ -159,6 +160,12 @@ struct kdb_session {
  */
 int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
 		     const struct ekdb_chan *chan);
+
+/**
+ * kdb_session_move - the live session @src continues in @dst (history,
+ * environment, defcmd macros, settings: everything); @src is dead after.
+ */
+void kdb_session_move(struct kdb_session *dst, const struct kdb_session *src);
 
 /**
  * kdb_session_run - serve the kdb prompt while the machine is stopped.

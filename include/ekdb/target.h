@@ -216,7 +216,7 @@ struct ekdb_target_ops {
 	 * bp_get - entry @index of the shared breakpoint table.  Returns 0,
 	 * -EKDB_ENOENT for an unused slot, -EKDB_ERANGE for an index at or
 	 * beyond the table size (kdb iterates until then).
-	 * Kernel: dbg_bp_get() for 0..EKDB_MAX_BPS-1.
+	 * Kernel: dbg_bp_get() for 0..dbg_bp_capacity()-1 (grows after the handoff).
 	 */
 	int (*bp_get)(struct ekdb_target *t, int index, struct ekdb_bp_info *info);
 	/** bp_enable - kdb be/bd on entry @index: 0 or -EKDB_ENOENT.  Kernel: dbg_bp_enable_index(). */

@@ -87,6 +87,7 @@ struct ekdb_transport {
 	/** deinit - the debugger no longer uses @t (after a successor took over); may be NULL. */
 	void (*deinit)(struct ekdb_transport *t);
 	bool is_console;			/* output-only side (screen) wants kdb text, not gdb packets */
+	int irq;				/* the driver's interrupt line; 0: polled */
 	void *priv;
 };
 

@@ -157,22 +157,17 @@ void page_alloc_init(void)
  * size, physically), or NULL when no block is free or @order is too big.
  * The memory is not zeroed.
  */
-void *alloc_pages(unsigned int order)
+/* Take a 2^@order block off the free lists; zone_lock held. */
+static void *alloc_pages_locked(unsigned int order)
 {
-	unsigned long flags;
 	unsigned int o;
 	struct page *p;
 	u32 idx;
 
-	if (order >= MAX_ORDER)
-		return NULL;
-	spin_lock_irqsave(&zone_lock, flags);
 	for (o = order; o < MAX_ORDER && free_head[o] == PAGE_NONE; o++)
 		;
-	if (o == MAX_ORDER || !mem_map) {
-		spin_unlock_irqrestore(&zone_lock, flags);
+	if (o == MAX_ORDER || !mem_map)
 		return NULL;
-	}
 	idx = free_head[o];
 	list_del_entry(idx, o);
 	while (o > order) {
@@ -190,8 +185,58 @@ void *alloc_pages(unsigned int order)
 	p->kind = PAGE_KIND_NONE;
 	p->private = 0;
 	nr_free -= 1UL << order;
-	spin_unlock_irqrestore(&zone_lock, flags);
 	return __va(PFN_PHYS(base_pfn + idx));
+}
+
+void *alloc_pages(unsigned int order)
+{
+	unsigned long flags;
+	void *p;
+
+	if (order >= MAX_ORDER)
+		return NULL;
+	spin_lock_irqsave(&zone_lock, flags);
+	p = alloc_pages_locked(order);
+	spin_unlock_irqrestore(&zone_lock, flags);
+	return p;
+}
+
+/**
+ * alloc_pages_nowait() - alloc_pages() for a context that must not wait
+ * on the allocator's lock (the debugger, with every other CPU stopped
+ * where it was, maybe inside the allocator): NULL when the lock is held.
+ */
+void *alloc_pages_nowait(unsigned int order)
+{
+	unsigned long flags;
+	void *p;
+
+	if (order >= MAX_ORDER)
+		return NULL;
+	flags = __spin_irq_save();
+	if (!spin_trylock(&zone_lock)) {
+		__spin_irq_restore(flags);
+		return NULL;
+	}
+	p = alloc_pages_locked(order);
+	spin_unlock(&zone_lock);
+	__spin_irq_restore(flags);
+	return p;
+}
+
+/**
+ * free_reserved_range() - pages the kernel kept for itself (part of its
+ * image, e.g. the early debugger's storage) become free memory.
+ * @phys_start, @phys_end: page-aligned physical range
+ */
+void free_reserved_range(u64 phys_start, u64 phys_end)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&zone_lock, flags);
+	if (mem_map && phys_end > phys_start && PFN_DOWN(phys_start) >= base_pfn)
+		add_free_range(phys_start, phys_end, NULL);
+	spin_unlock_irqrestore(&zone_lock, flags);
 }
 
 /**

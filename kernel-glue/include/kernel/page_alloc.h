@@ -37,6 +37,8 @@ struct page {
 
 void page_alloc_init(void);
 void *alloc_pages(unsigned int order);
+void *alloc_pages_nowait(unsigned int order);
+void free_reserved_range(u64 phys_start, u64 phys_end);
 void free_pages(void *addr, unsigned int order);
 void *__get_free_pages(unsigned int order);
 void *__get_free_page(void);

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * handoff.c - the full debug core takes over from the early debugger
+ * (Linux's dbg_late_init(), without its losses), once the allocators work
+ * and before the other CPUs start:
+ *
+ *  - the breakpoint table moves into an allocated table of EKDB_LATE_BPS
+ *    entries that grows on demand; every entry keeps its number, state,
+ *    owner and hit count, and installed ones stay installed (int3s in the
+ *    text, DR0-3/DR7 untouched): there is no moment without them;
+ *  - the gdb session (connection, no-ack mode, thread selection, last
+ *    reply) and the kdb session (history, environment, defcmd macros)
+ *    continue in allocated storage;
+ *  - the early transports stay until the running kernel's drivers take
+ *    them over (ekdb_register_io(), io.c), state and unread bytes included;
+ *  - the early static storage is poisoned and given to the page allocator
+ *    (or, with ekdb.debug_early=unmap, taken out of the page tables so
+ *    that any later use faults: the tests prove nothing reads it).
+ */
+#include "../debug_core.h"
+#include "../../early/early.h"
+#include "late.h"
+#include <asm/processor.h>
+#include <ekdb/cmdline.h>
+#include <ekdb/ekdb.h>
+#include <ekdb/errno.h>
+#include <ekdb/string.h>
+#include <kernel/kernel.h>
+#include <kernel/mm.h>
+#include <kernel/page_alloc.h>
+#include <kernel/printk.h>
+#include <kernel/slab.h>
+
+#define LATE_GDB_BUFSIZE 4096	/* gdb learnt PacketSize=4096 early: keep it */
+#define EARLY_POISON 0x6b
+
+struct late_state late;
+
+static unsigned order_for(size_t bytes)
+{
+	unsigned o = 0;
+
+	while (((size_t)PAGE_SIZE << o) < bytes)
+		o++;
+	return o;
+}
+
+/*
+ * The table grows while the machine may be stopped anywhere, maybe with a
+ * CPU inside the allocator: take pages only if the allocator's lock is
+ * free.  The old table is kept (it may be the static one, or it is freed
+ * at the next grow from process context: never here).
+ */
+static struct dbg_bp *grow_table(const struct dbg_bp *old, int old_cap, int *new_cap)
+{
+	int cap = old_cap * 2;
+	size_t bytes = sizeof(*old) * (size_t)cap;
+	unsigned order = order_for(bytes);
+	struct dbg_bp *tab;
+
+	if (order >= MAX_ORDER)
+		return NULL;
+	tab = alloc_pages_nowait(order);
+	if (!tab)
+		return NULL;
+	memcpy(tab, old, sizeof(*old) * (size_t)old_cap);
+	memset(tab + old_cap, 0, bytes - sizeof(*old) * (size_t)old_cap);
+	*new_cap = cap;
+	late.bp_tables_grown++;
+	return tab;
+}
+
+static int alloc_late_storage(struct dbg_session_store *st, struct dbg_bp **tab)
+{
+	st->gdb = kzalloc(sizeof(*st->gdb));
+	st->kdb = kzalloc(sizeof(*st->kdb));
+	st->gdb_in = kmalloc(LATE_GDB_BUFSIZE);
+	st->gdb_out = kmalloc(LATE_GDB_BUFSIZE);
+	st->gdb_bufsize = LATE_GDB_BUFSIZE;
+	*tab = alloc_pages(order_for(sizeof(**tab) * EKDB_LATE_BPS));
+	if (st->gdb && st->kdb && st->gdb_in && st->gdb_out && *tab)
+		return 0;
+	kfree(st->gdb);
+	kfree(st->kdb);
+	kfree(st->gdb_in);
+	kfree(st->gdb_out);
+	if (*tab)
+		free_pages(*tab, order_for(sizeof(**tab) * EKDB_LATE_BPS));
+	return -EKDB_ENOMEM;
+}
+
+/* The early region: poisoned, then free memory (or unmapped, for the tests). */
+static size_t release_early_storage(void)
+{
+	u64 start = (u64)__ekdb_early_start, end = (u64)__ekdb_early_end;
+
+	if (end <= start)
+		return 0;
+	memset(__ekdb_early_start, EARLY_POISON, end - start);
+	if (late.unmap_early)
+		paging_unmap_kernel_range(start, end);
+	else
+		free_reserved_range(__pa_symbol(__ekdb_early_start), __pa_symbol(__ekdb_early_end));
+	late.early_released = true;
+	return end - start;
+}
+
+static void count_bps(unsigned *sw, unsigned *hw, unsigned *installed)
+{
+	*sw = *hw = *installed = 0;
+	for (int i = 0; i < dbg_bp_capacity(); i++) {
+		const struct dbg_bp *b = dbg_bp_get(i);
+
+		if (!b)
+			continue;
+		if (b->type == EKDB_BP_SW)
+			(*sw)++;
+		else
+			(*hw)++;
+		*installed += b->installed;
+	}
+}
+
+void ekdb_late_init(void)
+{
+	struct dbg_session_store st;
+	struct dbg_bp *tab;
+	unsigned sw, hw, inst;
+	size_t freed = 0;
+	bool had_early = ekdb_enabled();
+	char io[96];
+	u64 flags;
+
+	if (late.done)
+		return;
+	late.done = true;
+	if (ekdb_opts.bad) {
+		late.off = true;	/* a malformed option already turned the debugger off */
+		return;
+	}
+	if (ekdb_opts.kgdboc[0] && kgdboc_parse(ekdb_opts.kgdboc, &late.kgdboc) == 0)
+		late.have_kgdboc = true;
+	if (!had_early && !late.have_kgdboc) {
+		/* no debugger asked for: the early storage is simply returned */
+		freed = release_early_storage();
+		pr_info("ekdb: no debugger configured (ekgdboc=/kgdboc=): %zu KiB of early storage freed\n",
+			freed / 1024);
+		return;
+	}
+	if (alloc_late_storage(&st, &tab)) {
+		pr_err("ekdb: handoff: out of memory: the early debugger stays in place\n");
+		late.off = !had_early;
+		return;
+	}
+	flags = local_irq_save();
+	dbg_bp_table_move(tab, EKDB_LATE_BPS, grow_table);
+	if (had_early) {
+		dbg_frontend_move(&st);
+	} else {
+		const struct dbg_frontend *fe = dbg_frontend_init(&st, ekdb_opts.cmd_enable);
+
+		if (fe)
+			dbg_core_init(fe);
+	}
+	local_irq_restore(flags);
+	count_bps(&sw, &hw, &inst);
+	freed = release_early_storage();
+	late_io_pending_register();
+	late_io_describe(io, sizeof(io));
+	pr_info("ekdb: handoff: %u breakpoints (%u sw, %u hw) kept, %u installed, %s, %s session kept, %zu KiB of early storage freed\n",
+		sw + hw, sw, hw, inst, io,
+		had_early ? "kdb+gdb" : "new", freed / 1024);
+	late_io_after_handoff(had_early);
+}
+
+/* ekdb.debug_early=unmap: take the released storage out of the page tables. */
+static int setup_debug_early(const char *v)
+{
+	if (!v || strcmp(v, "unmap"))
+		return -EKDB_EINVAL;
+	late.unmap_early = true;
+	return 0;
+}
+EARLY_PARAM("ekdb.debug_early", setup_debug_early, "unmap");
