@@ -16,6 +16,7 @@
  */
 #include "bochs_dispi.h"
 #include "kms_console.h"
+#include "kms_debug.h"
 #include <kernel/kernel.h>
 #include <kernel/drivers.h>
 #include <kernel/pci.h>
@@ -47,7 +48,8 @@ u16 dispi_read(const struct bochs_dev *d, unsigned reg)
 	return inw(DISPI_IOPORT_DATA);
 }
 
-void dispi_write(const struct bochs_dev *d, unsigned reg, u16 v)
+/* Not inlined: one place to stop at every register write (test_kms.py). */
+__noinline void dispi_write(const struct bochs_dev *d, unsigned reg, u16 v)
 {
 	if (d->mmio) {
 		*(volatile u16 *)(d->mmio + DISPI_MMIO + reg * 2) = v;
@@ -227,14 +229,16 @@ void bochs_kms_init(void)
 		pr_err("kms: no memory for the console (%d): the firmware's framebuffer stays\n", err);
 		return;
 	}
+	kms_debug_init();		/* the debugger's hooks: from here on it may stop anywhere */
 	err = bochs_kms_modeset(&m);
 	if (err) {
 		pr_err("kms: cannot set %ux%u (%d)\n", m.width, m.height, err);
+		kms_debug_exit();
 		return;
 	}
 	kms_console_take_over();
 	pr_info("kms: bochs-drm %02x:%02x.%u (DISPI 0x%04x, %u MiB): %ux%ux32 at 0x%llx, "
-		"debugger page at line %u\n", bochs.bdf >> 8, (bochs.bdf >> 3) & 31, bochs.bdf & 7,
+		"debugger page at line %u%s\n", bochs.bdf >> 8, (bochs.bdf >> 3) & 31, bochs.bdf & 7,
 		bochs.id, bochs.vram >> 20, m.width, m.height, (unsigned long long)bochs.fb_phys,
-		m.height);
+		m.height, kms_debug_registered() ? " (kgdboc kms)" : "");
 }

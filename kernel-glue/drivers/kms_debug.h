@@ -8,6 +8,8 @@
 /* Register the hooks with the debugger (before the first modeset). */
 void kms_debug_init(void);
 void kms_debug_exit(void);
+/* The debugger uses this screen (kgdboc=kms, or ekgdboc=kbd's screen handed over). */
+bool kms_debug_registered(void);
 
 /* Cycle counts of the last enter/leave (make bench), 0 before the first. */
 struct kms_debug_stats {
