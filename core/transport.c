@@ -168,7 +168,7 @@ int dbg_transports_poll_break(void)
 			continue;
 		if (t->poll_break) {
 			r = t->poll_break(t);
-		} else if (t->getc) {
+		} else if (t->getc && !t->irq) {	/* an IRQ driver breaks in itself */
 			for (unsigned n = 0; n < POLL_DRAIN_MAX; n++) {
 				int c = t->getc(t);
 

@@ -43,6 +43,7 @@ struct madt {
 
 #define MADT_LAPIC		0
 #define MADT_IOAPIC		1
+#define MADT_INT_OVERRIDE	2
 #define MADT_LAPIC_OVERRIDE	5
 #define MADT_X2APIC		9
 
@@ -89,8 +90,18 @@ int acpi_parse_madt(const void *table, size_t len, struct acpi_info *info)
 		} else if (type == MADT_IOAPIC && elen >= 12 && !info->ioapic_base) {
 			u32 addr;
 
+			info->ioapic_id = p[2];
 			memcpy(&addr, p + 4, 4);
 			info->ioapic_base = addr;
+			memcpy(&info->ioapic_gsi_base, p + 8, 4);
+		} else if (type == MADT_INT_OVERRIDE && elen >= 10 && p[2] == 0 && p[3] < 16 &&
+			   info->override_count < ACPI_MAX_OVERRIDES) {
+			/* bus 0 (ISA), source IRQ, GSI, MPS INTI flags */
+			struct acpi_irq_override *o = &info->overrides[info->override_count++];
+
+			o->source = p[3];
+			memcpy(&o->gsi, p + 4, 4);
+			memcpy(&o->flags, p + 8, 2);
 		} else if (type == MADT_LAPIC_OVERRIDE && elen >= 12) {
 			memcpy(&info->lapic_base, p + 4, 8);
 		}
@@ -151,9 +162,9 @@ void acpi_boot_table_init(void)
 			(unsigned long long)phys, t->length, t->revision, t->oem_id);
 		if (!memcmp(t->signature, "APIC", 4) &&
 		    acpi_parse_madt(t, t->length, &acpi_info) == 0)
-			pr_info("ACPI: MADT: %u CPUs, local APIC 0x%llx, I/O APIC 0x%llx%s\n",
+			pr_info("ACPI: MADT: %u CPUs, local APIC 0x%llx, I/O APIC 0x%llx, %u IRQ overrides%s\n",
 				acpi_info.cpu_count, (unsigned long long)acpi_info.lapic_base,
-				(unsigned long long)acpi_info.ioapic_base,
+				(unsigned long long)acpi_info.ioapic_base, acpi_info.override_count,
 				acpi_info.cpu_ignored ? " (more CPUs than NR_CPUS: ignored)" : "");
 	}
 	if (!acpi_info.found)

@@ -189,6 +189,24 @@ int vprintk(const char *fmt, va_list ap)
 	return (int)lb.len;
 }
 
+/*
+ * console_write - text for the consoles only, not the log (a terminal's
+ * echo and a shell's output: dmesg keeps kernel messages).
+ */
+void console_write(const char *s, size_t len)
+{
+	bool locked;
+	u64 flags;
+
+	flags = local_irq_save();
+	locked = lock_bounded();
+	for (unsigned i = 0; i < MAX_CONSOLES; i++)
+		console_emit(consoles[i], s, len);
+	if (locked)
+		spin_unlock(&logbuf_lock);
+	local_irq_restore(flags);
+}
+
 int printk(const char *fmt, ...)
 {
 	va_list ap;

@@ -6,6 +6,9 @@
  */
 #include <kernel/kernel.h>
 #include <kernel/drivers.h>
+#include <kernel/console.h>
+#include "drivers/serial8250.h"
+#include <kernel/irq.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
 #include <kernel/percpu.h>
@@ -31,6 +34,7 @@ void start_kernel(u64 bootinfo_phys)
 	bochs_kms_init();		/* the kms display takes the screen and the console */
 	sched_init();			/* tasks, run queue; we are swapper/0 */
 	time_init();			/* local APIC, calibrated HZ tick */
+	irq_init();			/* I/O APIC: ISA IRQs -> CPU 0, request_irq() */
 	smp_init();			/* the other CPUs, each in its idle loop */
 	rest_init();
 }
@@ -42,9 +46,11 @@ void start_kernel(u64 bootinfo_phys)
  */
 static int kernel_init(void *unused)
 {
+	serial8250_init();		/* IRQ-driven ttySn: console input, kgdboc */
 	kthreads_start();
 	run_boot_tests();
 	pr_notice("boot complete: %u CPUs online\n", num_online_cpus());
+	kconsole_start();		/* the console shell (kconsole=off: none) */
 	if (cmdline_has("exit_after_boot"))
 		qemu_exit(QEMU_EXIT_SUCCESS);
 	return 0;

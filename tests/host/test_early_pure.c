@@ -145,8 +145,19 @@ static size_t build_madt(u8 *buf)
 		e[4] = i == 2 ? 0 : 1;	/* CPU 2 disabled */
 		n += 8;
 	}
-	buf[n] = 1; buf[n + 1] = 12; buf[n + 4] = 0x00; buf[n + 5] = 0x00; buf[n + 6] = 0xc0; buf[n + 7] = 0xfe;
+	buf[n] = 1; buf[n + 1] = 12; buf[n + 2] = 3;	/* I/O APIC id 3 */
+	buf[n + 4] = 0x00; buf[n + 5] = 0x00; buf[n + 6] = 0xc0; buf[n + 7] = 0xfe;
+	buf[n + 8] = 0;					/* GSI base 0 */
 	n += 12;
+	/* overrides as QEMU's: IRQ 0 -> GSI 2 (conforms); IRQ 9 -> GSI 9, level, active high */
+	buf[n] = 2; buf[n + 1] = 10; buf[n + 2] = 0; buf[n + 3] = 0; buf[n + 4] = 2;
+	n += 10;
+	buf[n] = 2; buf[n + 1] = 10; buf[n + 2] = 0; buf[n + 3] = 9; buf[n + 4] = 9;
+	buf[n + 8] = ACPI_MPS_LEVEL | ACPI_MPS_ACTIVE_HIGH;
+	n += 10;
+	/* an override for a bus other than ISA: ignored */
+	buf[n] = 2; buf[n + 1] = 10; buf[n + 2] = 1; buf[n + 3] = 4; buf[n + 4] = 20;
+	n += 10;
 	u32 len = (u32)n;
 	memcpy(buf + 4, &len, 4);
 	return n;
@@ -165,6 +176,15 @@ static void test_madt(void **state)
 	assert_int_equal(info.cpus[2].apic_id, 6);
 	assert_true(info.lapic_base == 0xfee00000);
 	assert_true(info.ioapic_base == 0xfec00000);
+	assert_int_equal(info.ioapic_id, 3);
+	assert_int_equal(info.ioapic_gsi_base, 0);
+	assert_int_equal(info.override_count, 2);
+	assert_int_equal(info.overrides[0].source, 0);
+	assert_int_equal(info.overrides[0].gsi, 2);
+	assert_int_equal(info.overrides[0].flags, 0);
+	assert_int_equal(info.overrides[1].source, 9);
+	assert_int_equal(info.overrides[1].gsi, 9);
+	assert_int_equal(info.overrides[1].flags & ACPI_MPS_TRIGGER_MASK, ACPI_MPS_LEVEL);
 	/* bad inputs: wrong signature, truncated, an entry of length 0 or past the end */
 	memset(&info, 0, sizeof(info));
 	buf[0] = 'X';

@@ -12,10 +12,34 @@ struct acpi_cpu {
 	bool enabled;
 };
 
+/*
+ * An ISA interrupt source override (MADT type 2): ISA IRQ @source arrives
+ * on global system interrupt @gsi with the polarity/trigger in @flags
+ * (ACPI_MPS_*; "conforms" means the bus default: ISA is edge, active high).
+ */
+struct acpi_irq_override {
+	u8 source;			/* ISA IRQ 0-15 */
+	u32 gsi;
+	u16 flags;
+};
+
+#define ACPI_MPS_POLARITY_MASK	0x3
+#define ACPI_MPS_ACTIVE_HIGH	0x1
+#define ACPI_MPS_ACTIVE_LOW	0x3
+#define ACPI_MPS_TRIGGER_MASK	0xc
+#define ACPI_MPS_EDGE		0x4
+#define ACPI_MPS_LEVEL		0xc
+
+#define ACPI_MAX_OVERRIDES	16
+
 struct acpi_info {
 	bool found;			/* RSDP, XSDT/RSDT and MADT all valid */
 	u64 lapic_base;			/* physical */
-	u64 ioapic_base;		/* physical, 0 if none */
+	u64 ioapic_base;		/* physical, 0 if none (the first I/O APIC only) */
+	u32 ioapic_gsi_base;		/* first GSI of that I/O APIC */
+	u8 ioapic_id;
+	unsigned override_count;	/* valid entries of overrides[] */
+	struct acpi_irq_override overrides[ACPI_MAX_OVERRIDES];
 	unsigned cpu_count;		/* enabled CPUs listed in the MADT (<= NR_CPUS) */
 	unsigned cpu_ignored;		/* listed beyond NR_CPUS */
 	struct acpi_cpu cpus[NR_CPUS];

@@ -52,6 +52,8 @@ struct console {
 };
 
 int register_console(struct console *con);
+/* console_write - write to every console, bypassing the log (echo, shell output). */
+void console_write(const char *s, size_t len);
 void unregister_console(struct console *con);
 
 extern int console_loglevel;

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* serial8250.h - the running kernel's interrupt-driven 16550 driver (ttyS0..3). */
+#ifndef KERNEL_DRIVERS_SERIAL8250_H
+#define KERNEL_DRIVERS_SERIAL8250_H
+
+#include <ekdb/types.h>
+
+/**
+ * serial8250_register_port() - drive the 16550 at @base on ISA IRQ @irq
+ * as @name ("ttyS0").  Called by the bus glue (serial8250_isa.c) for each
+ * port the kernel wants: the console's and the debugger's.
+ * @console: received bytes that are not the debugger's go to the console
+ *           input; otherwise they are counted and dropped (no reader)
+ * @setup_baud: 0: keep the line as it is (the console or the early
+ *           debugger set it up: no byte in the FIFO is lost); else program
+ *           it at that rate, 8N1, FIFOs on
+ * Return: 0 or -errno (no UART there, IRQ not available, table full).
+ */
+int serial8250_register_port(const char *name, u16 base, unsigned int irq, bool console,
+			     u32 setup_baud);
+
+/** serial8250_init() - find and register the ports (serial8250_isa.c). */
+void serial8250_init(void);
+
+#endif

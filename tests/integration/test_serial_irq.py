@@ -1,0 +1,215 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The running kernel's serial side (issue 8): the interrupt-driven 16550
+driver (kernel-glue/drivers/serial8250.c) on the I/O APIC, the console
+shell that reads typed input (kernel-glue/kconsole.c), Ctrl-C and gdb
+packets breaking in from the receive interrupt, and bad kgdboc= values.
+
+Exactly-once is checked with counters the driver and the shell keep (kdb
+`serial`, the shell's `stat`) against the bytes the test typed, and with
+what the shell echoes and prints.  The break-in is proved to come from the
+interrupt: once the driver has the line, the tick no longer reads it (the
+early polled transport is retired, an IRQ transport is not polled), and
+the driver's ctrl-c / gdb counters only move in its interrupt handler."""
+
+import re
+import time
+
+import pytest
+
+from gdb_boot import frames, value
+from kdb_session import (BAD, CONSOLE, CTRL_C, ENTRY, PROMPT, Kdb, clean)
+from qemu import BOOT_TIMEOUT
+
+SHELL = r"ekdb:/# "
+DRIVER_UP = r"serial8250: ttyS0 at I/O 0x3f8 \(irq = 4, 115200 baud\) is a 16550A, console input"
+CMD_TIMEOUT = 60
+
+
+def boot_shell(machine, cmdline, **kw):
+    """Boot to the console shell's first prompt on ttyS0."""
+    kw.setdefault("ports", ("unix",))
+    m = machine(cmdline=cmdline, **kw)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    return m
+
+
+def shell(k, line, timeout=CMD_TIMEOUT):
+    """Type a shell command and Enter; return (echoed line, output) as seen."""
+    start = k.mark()
+    k.type(line)
+    k.enter()
+    pm = k.wait(SHELL, timeout=timeout)
+    raw = k.m.output(k.port)[start:pm.start()]
+    echo, _, out = clean(raw).partition("\n")
+    return echo, out.rstrip("\n")
+
+
+def serial_counters(k, name="ttyS0"):
+    """kdb `serial`: the driver's counters for one line, as a dict."""
+    out = k.cmd("serial")
+    line = next((ln for ln in out.splitlines() if ln.startswith(name + ":")), None)
+    assert line, out
+    return line, {key: int(v) for key, v in
+                  re.findall(r"(rx|console|dropped|ctrl-c|gdb|interrupts|errors) (\d+)", line)}
+
+
+def test_typed_input_exactly_once_across_ctrl_c(machine):
+    """Text typed on the console line reaches the shell exactly once (echo
+    and command output), a Ctrl-C typed in the middle of a line enters kdb
+    at once from the receive interrupt, and after `go` the same line goes
+    on where it was: no byte lost, none duplicated, none eaten by kdb."""
+    m = boot_shell(machine, f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0", smp=2)
+    boot = m.output(0)
+    assert re.search(DRIVER_UP + r", debugger line \(kgdboc\)", boot), boot
+    assert "kgdb: Registered I/O driver kgdboc (ttyS0)" in boot
+    assert re.search(r"irq: IRQ 4 \(GSI 4, vector 0x34, edge\) -> CPU 0: ttyS0", boot)
+    k = Kdb(m)
+    typed = 0
+
+    first = "echo first-line 0123456789 ~!@#%^&*()_+{}|:<>?"
+    echo, out = shell(k, first)
+    typed += len(first) + 1
+    assert echo == first and out == first[5:], (echo, out)
+
+    # half a line, then Ctrl-C: kdb, from the interrupt
+    k.mark()
+    k.type("echo sec")
+    typed += len("echo sec")
+    k.m.wait_for(r"echo sec", timeout=CMD_TIMEOUT)         # echoed: the shell has it
+    k.key(CTRL_C)
+    e = k.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    assert e.group(3) == "Keyboard Entry", e.group(0)
+    k.wait(PROMPT)
+    line, c = serial_counters(k)
+    assert "console debugger" in line, line
+    assert c["ctrl-c"] == 1 and c["gdb"] == 0, line
+    # every byte typed so far went to the console, the Ctrl-C to kdb
+    assert c["console"] == typed and c["rx"] == typed + 1 and c["dropped"] == 0, (typed, line)
+    assert c["errors"] == 0, line
+    assert "ttyS0" in k.cmd("irq")
+    k.go(r"go\r?\n")
+
+    # the rest of the same line after `go`
+    echo, out = shell(k, "ond-part")
+    typed += len("ond-part") + 1
+    assert out == "second-part", (echo, out)
+    assert echo == "ond-part", echo
+
+    # the shell's own count: every byte once (kdb's `serial`, `go` went to kdb)
+    _, out = shell(k, "stat")
+    typed += len("stat") + 1
+    assert out == f"console input: {typed} bytes, 0 dropped", (typed, out)
+    m.expect_not(r"Oops|Kernel panic|command not found")
+
+
+def test_shell_commands_and_editing(machine):
+    """help, uptime, ps (the shell is a task), dmesg (the log, without its
+    level prefixes), an unknown command, Backspace and Ctrl-U, an arrow
+    key's escape sequence ignored.  Without a debugger (no ekgdboc=/kgdboc=)
+    Ctrl-C is plain console input: the shell prints ^C."""
+    m = boot_shell(machine, CONSOLE)
+    assert re.search(DRIVER_UP + r"\r?\n", m.output(0))       # no debugger line
+    k = Kdb(m)
+    _, out = shell(k, "help")
+    assert out == "commands: help, echo TEXT, uptime, ps, dmesg, stat, panic [TEXT]", out
+    _, out = shell(k, "uptime")
+    assert re.fullmatch(r"up \d+\.\d{3} s, 1 CPUs, \d+ tasks", out), out
+    _, out = shell(k, "ps")
+    assert re.search(r"^\s+\d+\s+R\s+0\s+kconsole$", out, re.M), out
+    assert re.search(r"^\s+\d+\s+S\s+\d+\s+kheartbeat$", out, re.M), out
+    _, out = shell(k, "dmesg")
+    assert "boot complete: 1 CPUs online" in out and "<6>" not in out, out[-500:]
+    _, out = shell(k, "frobnicate now")
+    assert out == "frobnicate: command not found (try help)", out
+
+    # Backspace twice, an Up arrow (ignored), Ctrl-U kills, then a new line
+    start = k.mark()
+    k.type("echo abcX")
+    k.key("\x7f")
+    k.key("\x7f")
+    k.key("\x1b[A")
+    k.type("d")
+    k.enter()
+    pm = k.wait(SHELL)
+    assert clean(m.output(0)[start:pm.start()]).split("\n")[1] == "abd"
+    k.type("garbage")
+    k.key("\x15")
+    _, out = shell(k, "echo clean")
+    assert out == "clean", out
+
+    # no debugger: Ctrl-C is console input
+    k.mark()
+    k.key(CTRL_C)
+    k.wait(r"\^C\r?\n" + SHELL)
+    m.expect_not(r"Entering kdb")
+
+
+def test_gdb_attaches_to_running_kernel(machine, gdb):
+    """gdb on ttyS1 attaches to the running kernel without a Ctrl-C (no
+    interrupt-on-connect): its first packet's '$' breaks in from the
+    receive interrupt.  Then continue, Ctrl-C from gdb (0x03, the same
+    path), detach; the console on ttyS0 keeps working all along."""
+    m = machine(cmdline=f"{CONSOLE} ekgdboc=ttyS1 kgdboc=ttyS1", ports=("unix", "socket"))
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    assert re.search(r"serial8250: ttyS1 at I/O 0x2f8 \(irq = 3, 115200 baud\) is a 16550A, "
+                     r"debugger line \(kgdboc\)", m.output(0)), m.output(0)
+    g = gdb()
+    g.cmd("set remote noack-packet off")
+    g.connect(m.socket_path(1), timeout=BOOT_TIMEOUT)
+    assert frames(g.cmd("bt")), g.cmd("bt")
+    port = "'serial8250.c'::ports[1]"
+    assert value(g, f"{port}.name").startswith('"ttyS1'), value(g, f"{port}.name")
+    gdb_breaks = int(value(g, f"{port}.gdb"))
+    assert gdb_breaks >= 1
+    assert int(value(g, f"{port}.ctrlc")) == 0
+    assert value(g, f"{port}.console") == "false"              # ttyS1 is no console line
+
+    g.cont()
+    k = Kdb(m)
+    _, out = shell(k, "echo while-gdb-waits")                 # the kernel runs
+    assert out == "while-gdb-waits", out
+    st = g.interrupt(timeout=BOOT_TIMEOUT)
+    assert st.get("signal-name") == "SIGINT", st
+    assert int(value(g, f"{port}.ctrlc")) == 1
+    assert int(value(g, f"{port}.gdb")) == gdb_breaks              # no new '$' break
+    g.detach()
+    g.close()
+    _, out = shell(k, "echo after-gdb")
+    assert out == "after-gdb", out
+
+
+def test_kgdboc_line_the_driver_sets_up(machine, gdb):
+    """kgdboc=ttyS1,9600 alone (no early debugger): the driver programs the
+    line at that rate and registers it with the debugger; gdb attaches."""
+    m = machine(cmdline=f"{CONSOLE} kgdboc=ttyS1,9600", ports=("unix", "socket"))
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    out = m.output(0)
+    assert re.search(r"serial8250: ttyS1 at I/O 0x2f8 \(irq = 3, 9600 baud\) is a 16550A, "
+                     r"debugger line \(kgdboc\)", out), out
+    g = gdb()
+    g.cmd("set remote noack-packet off")
+    g.connect(m.socket_path(1), timeout=BOOT_TIMEOUT)
+    assert frames(g.cmd("bt")), g.cmd("bt")
+    g.detach()
+
+
+@pytest.mark.parametrize("opt,message", [
+    ("kgdboc=serial0", r"Malformed early option 'kgdboc=serial0'"),       # unknown driver
+    ("kgdboc=ttyS9", r"Malformed early option 'kgdboc=ttyS9'"),           # no such port name
+    ("kgdboc=ttyS0,0", r"Malformed early option 'kgdboc=ttyS0,0'"),       # baud 0
+    ("kgdboc=ttyS3", r"serial8250: ttyS3: no UART at 0x2e8: the debugger cannot use ttyS3"),
+])
+def test_bad_kgdboc(machine, opt, message):
+    """A bad kgdboc= says so clearly and the boot goes on: the console
+    shell works, and a Ctrl-C is console input (no debugger on the line)."""
+    m = boot_shell(machine, f"{CONSOLE} {opt}")
+    out = m.output(0)
+    assert re.search(message, out), out
+    assert "boot complete" in out
+    k = Kdb(m)
+    _, got = shell(k, "echo still-here")
+    assert got == "still-here", got
+    k.mark()
+    k.key(CTRL_C)
+    k.wait(r"\^C\r?\n" + SHELL)
+    m.expect_not(r"Entering kdb")
