@@ -8,6 +8,7 @@
 #include <kernel/drivers.h>
 #include <kernel/console.h>
 #include "drivers/serial8250.h"
+#include "drivers/i8042_kbd.h"
 #include <kernel/irq.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
@@ -47,6 +48,7 @@ void start_kernel(u64 bootinfo_phys)
 static int kernel_init(void *unused)
 {
 	serial8250_init();		/* IRQ-driven ttySn: console input, kgdboc */
+	i8042_kbd_init();		/* IRQ-driven PS/2 keyboard: console input, sysrq, kgdboc=kbd */
 	kthreads_start();
 	run_boot_tests();
 	pr_notice("boot complete: %u CPUs online\n", num_online_cpus());
