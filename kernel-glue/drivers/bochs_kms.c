@@ -23,6 +23,7 @@
 #include <kernel/printk.h>
 #include <asm/io.h>
 #include <ekdb/bootinfo.h>
+#include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
 
@@ -150,7 +151,12 @@ static int probe(void)
 	u16 cmd;
 
 	if (!pci_find_device(BOCHS_VENDOR, BOCHS_DEVICE, &bochs.bdf)) {
-		pr_info("kms: no std VGA (PCI 1234:1111): no kms display\n");
+		if (ekdb_io_wanted("kms"))
+			pr_err("kms: kgdboc=kms: no std VGA (PCI 1234:1111) on this machine: the "
+			       "debugger has no kms screen (the firmware's framebuffer, if any, "
+			       "stays)\n");
+		else
+			pr_info("kms: no std VGA (PCI 1234:1111): no kms display\n");
 		return -EKDB_ENODEV;
 	}
 	if (!pci_bar(bochs.bdf, 0, &bochs.fb_phys, &bochs.fb_size)) {

@@ -25,9 +25,11 @@
 #include "kms_debug.h"
 #include "kms_console.h"
 #include "bochs_dispi.h"
+#include <kernel/apic.h>
 #include <kernel/printk.h>
 #include <asm/processor.h>
 #include <ekdb/ekdb.h>
+#include <ekdb/kdb.h>
 #include <ekdb/string.h>
 
 static struct dispi_regs saved;
@@ -102,6 +104,33 @@ static const struct ekdb_display_ops kms_display_ops = {
  * when it was asked to (kgdboc=kms, or ekgdboc=kbd drew on the screen
  * already); otherwise the screen stays the kernel's while it is stopped.
  */
+static unsigned long long cycles_to_us(u64 c)
+{
+	return tsc_khz ? (unsigned long long)(c * 1000 / tsc_khz) : 0;
+}
+
+/* kdb `kms`: the mode, the pages, what the last enter/leave cost (make bench). */
+static int kdb_kms(struct kdb_session *s, int argc, const char **argv)
+{
+	if (argc)
+		return kdb_printf(s, "usage: kms\n"), 0;
+	kdb_printf(s, "kms: %ux%ux32, kernel page at line 0, debugger page at line %u; "
+		   "enters %u, last enter %llu us (%s), last leave %llu us\n",
+		   bochs.mode.width, bochs.mode.height, bochs.mode.height, stats.enters,
+		   cycles_to_us(stats.enter_cycles),
+		   stats.last_full_modeset ? "mode loaded" : "scanout flip",
+		   cycles_to_us(stats.leave_cycles));
+	return 0;
+}
+
+static const struct kdb_cmd kms_cmd = {
+	.name = "kms",
+	.fn = kdb_kms,
+	.usage = "",
+	.help = "Show the kms display and its debugger hooks' last timings",
+	.flags = KDB_ENABLE_INSPECT,
+};
+
 void kms_debug_init(void)
 {
 	int err;
@@ -110,6 +139,8 @@ void kms_debug_init(void)
 		return;
 	err = ekdb_register_display(&kms_display_ops);
 	registered = !err;
+	if (registered)
+		kdb_register(&kms_cmd);
 	if (err)
 		pr_err("kms: the debugger refused the display hooks (%d): it will not show "
 		       "itself on this screen\n", err);
