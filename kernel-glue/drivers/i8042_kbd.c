@@ -307,12 +307,6 @@ void i8042_kbd_init(void)
 		.is_console = true,
 		.irq = IRQ_KEYBOARD,
 	};
-	if (wanted) {
-		err = ekdb_register_io(&kbd.transport);
-		kbd.debugger = !err;
-		if (err)
-			pr_err("kbd: the debugger did not take the keyboard (%d)\n", err);
-	}
 	/*
 	 * The controller's interrupt on first (the I/O APIC line is still
 	 * masked, so no handler steals the configuration byte from us), then
@@ -321,6 +315,15 @@ void i8042_kbd_init(void)
 	 * a full output buffer would keep the keyboard silent.
 	 */
 	err = i8042_kbd_irq(true) ? 0 : -EKDB_EIO;
+	/* After the configuration byte was read: the LED command of the import
+	 * makes the keyboard answer with ACKs, which must not be taken for it. */
+	if (wanted) {
+		int io_err = ekdb_register_io(&kbd.transport);
+
+		kbd.debugger = !io_err;
+		if (io_err)
+			pr_err("kbd: the debugger did not take the keyboard (%d)\n", io_err);
+	}
 	if (!err)
 		err = request_irq(IRQ_KEYBOARD, kbd_interrupt, "i8042", &kbd);
 	irq_flags = local_irq_save();
