@@ -315,7 +315,7 @@ def fbbench(args, work):
         res["error"] = "kernel has no framebuffer benchmark (test_fbbench=)"
         return res
     m = Machine(work, name="fbbench", ports=("unix",), qmp=False, esp=args.esp,
-                cmdline=f"{BASE_CMDLINE} earlyprintk=vga test_fbbench=64 exit_after_boot")
+                cmdline=f"{BASE_CMDLINE} earlyprintk=vga test_fbbench=64 nomodeset exit_after_boot")
     try:
         g = m.wait_for(r"fbbench: (\d+) chars/s, scroll (\d+) us", timeout=args.boot_timeout)
         res["chars_per_s"] = int(g.group(1))

@@ -187,7 +187,10 @@ static int glue_reboot(void)
 	return -EKDB_EIO;
 }
 
-static int glue_sysrq(char key)
+int kernel_sysrq(char key);
+
+/* The kernel's sysrq keys (kdb's sr, the keyboard's Alt+SysRq: sysrq.c); -EKDB_EINVAL: not one. */
+int kernel_sysrq(char key)
 {
 	struct task_struct *t;
 
@@ -238,7 +241,7 @@ static const struct ekdb_kernel_ops kernel_debug_ops = {
 	.mod_get = glue_mod_get,
 	.sys_info = glue_sys_info,
 	.reboot = glue_reboot,
-	.sysrq = glue_sysrq,
+	.sysrq = kernel_sysrq,
 	.percpu_offset = glue_percpu_offset,
 	.task_signal = glue_task_signal,
 };

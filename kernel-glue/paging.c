@@ -151,6 +151,23 @@ void init_mem_mapping(void)
 }
 
 /**
+ * ioremap - where the CPU reaches device memory [@phys, @phys + @size).
+ *
+ * Device memory below direct_map_end (every PCI BAR QEMU assigns below
+ * 4 GiB, the local APIC, the framebuffer the loader described) is already
+ * mapped by the direct map, R+W+NX; its cache type comes from the MTRRs
+ * the firmware set up (uncached or write-combining for PCI BARs), as for
+ * the boot framebuffer.  Returns NULL for a range outside it (a 64-bit BAR
+ * placed above all RAM and above 4 GiB): the caller says so and goes on.
+ */
+void *ioremap(u64 phys, u64 size)
+{
+	if (!size || phys + size < phys || phys + size > direct_map_end)
+		return NULL;
+	return __va(phys);
+}
+
+/**
  * paging_unmap_kernel_range - take [@start, @end) of the kernel image out
  * of the page tables (not present): any later access faults.  Used to
  * prove that nothing uses the early debugger's storage after the

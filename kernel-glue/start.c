@@ -5,8 +5,10 @@
  * time_init -> smp_init -> rest_init.
  */
 #include <kernel/kernel.h>
+#include <kernel/drivers.h>
 #include <kernel/console.h>
 #include "drivers/serial8250.h"
+#include "drivers/i8042_kbd.h"
 #include <kernel/irq.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
@@ -30,6 +32,7 @@ void start_kernel(u64 bootinfo_phys)
 	mm_kdb_init();			/* the allocator's kdb command (meminfo) */
 	ekdb_late_init();		/* the handoff: the full debug core takes over */
 	run_mm_selftest();		/* test_alloc: before anything else allocates */
+	bochs_kms_init();		/* the kms display takes the screen and the console */
 	sched_init();			/* tasks, run queue; we are swapper/0 */
 	time_init();			/* local APIC, calibrated HZ tick */
 	irq_init();			/* I/O APIC: ISA IRQs -> CPU 0, request_irq() */
@@ -45,6 +48,7 @@ void start_kernel(u64 bootinfo_phys)
 static int kernel_init(void *unused)
 {
 	serial8250_init();		/* IRQ-driven ttySn: console input, kgdboc */
+	i8042_kbd_init();		/* IRQ-driven PS/2 keyboard: console input, sysrq, kgdboc=kbd */
 	kthreads_start();
 	run_boot_tests();
 	pr_notice("boot complete: %u CPUs online\n", num_online_cpus());

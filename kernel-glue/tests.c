@@ -8,8 +8,10 @@
  *   test_oops=panic    panic() from oops_test_panic()
  *   test_oops=irq      NULL dereference inside the timer interrupt
  *   test_early_fault   NULL dereference in setup_arch() (early debugger entry)
+ *   test_fbdraw[=MS]   a thread draws a moving pattern on the kms screen (drivers/fbdraw.c)
  */
 #include <kernel/kernel.h>
+#include <kernel/drivers.h>
 #include <kernel/mm.h>
 #include <kernel/printk.h>
 #include <ekdb/string.h>
@@ -93,6 +95,7 @@ void run_boot_tests(void)
 
 	serial_linetest();		/* test_linerate= (make bench) */
 	console_selftests();		/* test_kbd= test_fbbench= */
+	fbdraw_start();			/* test_fbdraw= */
 	if (!oops)
 		return;
 	for (size_t i = 0; i < ARRAY_SIZE(oops_tests); i++) {

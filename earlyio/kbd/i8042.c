@@ -82,6 +82,29 @@ int i8042_init(u8 *config)
 	return 0;
 }
 
+#define CFG_KBD_INT		0x01
+
+bool i8042_kbd_irq(bool on)
+{
+	u8 cfg;
+
+	if (!command(CMD_READ_CONFIG) || !wait_output(&cfg))
+		return false;
+	cfg = (u8)(on ? cfg | CFG_KBD_INT : cfg & ~CFG_KBD_INT);
+	if (!command(CMD_WRITE_CONFIG) || !wait_input_empty())
+		return false;
+	outb(I8042_DATA, cfg);
+	return wait_input_empty();
+}
+
+bool i8042_kbd_write(u8 byte)
+{
+	if (!wait_input_empty())
+		return false;
+	outb(I8042_DATA, byte);
+	return true;
+}
+
 bool i8042_read(u8 *status, u8 *data)
 {
 	u8 st = inb(I8042_STATUS);

@@ -18,4 +18,12 @@ bool i8042_read(u8 *status, u8 *data);
 /* Drop everything waiting in the output buffer (bounded). Returns bytes dropped. */
 unsigned i8042_flush(void);
 
+/*
+ * For the running kernel's driver: turn the keyboard interrupt (controller
+ * configuration bit 0) on or off; false when the controller did not answer.
+ */
+bool i8042_kbd_irq(bool on);
+/* Send one byte to the keyboard (a command such as 0xED, or its argument). */
+bool i8042_kbd_write(u8 byte);
+
 #endif

@@ -12,6 +12,7 @@
  * post_exception: the release of the Enter that ended the session
  * ("go\r") is absorbed so the kernel's keyboard driver never sees a
  * lone release (Linux kdb's kdb_kbd_cleanup_state()).
+ * export_state: the decoder's state for the running kernel's driver.
  */
 #include "kbd_transport.h"
 #include "i8042.h"
@@ -72,8 +73,30 @@ static void kbd_t_post(struct ekdb_transport *t)
 	queue_len = queue_pos = 0;
 }
 
+/*
+ * For the running kernel's keyboard driver (kernel-glue/drivers/i8042_kbd.c):
+ * the keys held, the lock states, an Enter whose release is still to come,
+ * half a two-byte scan code, and the bytes of a key already decoded and
+ * not yet read by the debugger.
+ */
+static void kbd_t_export(struct ekdb_transport *t, struct ekdb_transport_state *st)
+{
+	st->kind = EKDB_TRANSPORT_KBD;
+	st->u.kbd.shift = (u8)(kstate.lshift | kstate.rshift << 1);
+	st->u.kbd.ctrl = (u8)(kstate.lctrl | kstate.rctrl << 1);
+	st->u.kbd.alt = (u8)(kstate.lalt | kstate.ralt << 1);
+	st->u.kbd.caps_lock = kstate.caps_lock;
+	st->u.kbd.enter_down = kstate.enter_down;
+	st->u.kbd.e0_prefix = kstate.e0;
+	st->npending = 0;
+	while (queue_pos < queue_len && st->npending < EKDB_HANDOFF_PENDING_MAX)
+		st->pending[st->npending++] = (u8)queue[queue_pos++];
+}
+
 static struct ekdb_transport kbd_transport = {
 	.name = "kbd",
+	.kind = EKDB_TRANSPORT_KBD,
+	.export_state = kbd_t_export,
 	.getc = kbd_t_getc,
 	.putc = kbd_t_putc,
 	.flush = kbd_t_flush,

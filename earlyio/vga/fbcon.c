@@ -217,6 +217,15 @@ void fbcon_redraw(struct fbcon *fc)
 	sync_rows(fc, 0, fc->rows);
 }
 
+void fbcon_refresh(struct fbcon *fc)
+{
+	u32 scrolled;
+	u16 lo, hi;
+
+	tg_take(fc->grid, &scrolled, &lo, &hi);
+	sync_rows(fc, 0, fc->rows);
+}
+
 void fbcon_set_base(struct fbcon *fc, void *base)
 {
 	fc->base = base;

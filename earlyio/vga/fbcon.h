@@ -51,6 +51,14 @@ void fbcon_set_base(struct fbcon *fc, void *base);
 /* Bring the pixels up to date with the grid. */
 void fbcon_sync(struct fbcon *fc);
 
+/*
+ * Bring the pixels up to date with every row of the grid, not only the
+ * rows changed since the last tg_take(): for a renderer that shares its
+ * grid with another one (the kms console's two pages), whose syncs took
+ * the change marks.  Draws only the cells that differ from `shown`.
+ */
+void fbcon_refresh(struct fbcon *fc);
+
 /* Redraw every cell (after someone else drew on the screen). */
 void fbcon_redraw(struct fbcon *fc);
 

@@ -35,6 +35,7 @@ static struct vgatext vgatext;
 static enum screen_kind screen;
 static u8 *screen_base;			/* address used for the last draw */
 static bool screen_attached;		/* the renderer has taken its memory */
+static const struct vga_screen_successor *successor;	/* the late display took over */
 static int screen_lock_word;		/* CPUs share the screen: printk, kdb, the tick's poll */
 
 #define LOCK_SPINS	20000000UL	/* then draw anyway: the holder may be stopped for good */
@@ -137,6 +138,10 @@ void vga_screen_write(const char *s, size_t len)
 {
 	bool held;
 
+	if (successor) {
+		successor->write(s, len);
+		return;
+	}
 	if (screen == SCREEN_NONE)
 		return;
 	held = screen_lock(LOCK_SPINS);
@@ -158,6 +163,10 @@ void vga_screen_sync(void)
 {
 	bool held;
 
+	if (successor) {
+		successor->sync();
+		return;
+	}
 	if (screen == SCREEN_NONE)
 		return;
 	held = screen_lock(LOCK_SPINS);
@@ -167,6 +176,10 @@ void vga_screen_sync(void)
 
 void vga_screen_sync_try(void)
 {
+	if (successor) {
+		successor->sync();	/* the successor's own lock is bounded */
+		return;
+	}
 	if (screen != SCREEN_NONE && screen_lock(1)) {
 		sync_locked();
 		screen_unlock(true);
@@ -175,7 +188,9 @@ void vga_screen_sync_try(void)
 
 void vga_screen_cursor(bool on)
 {
-	if (screen != SCREEN_NONE)
+	if (successor)
+		successor->cursor(on);
+	else if (screen != SCREEN_NONE)
 		tg_set_cursor(&grid, on);
 }
 
@@ -208,6 +223,30 @@ bool vga_screen_info(struct vga_screen_info *info)
 	info->rows = grid.rows;
 	info->pixel_scrolls = screen == SCREEN_FB ? fbcon.scrolls : 0;
 	return true;
+}
+
+const struct textgrid *vga_screen_grid(void)
+{
+	return screen != SCREEN_NONE && !successor ? &grid : NULL;
+}
+
+bool vga_screen_handed_over(void)
+{
+	return successor != NULL;
+}
+
+static struct console vga_console;
+
+void vga_screen_hand_over(const struct vga_screen_successor *succ)
+{
+	bool held = screen_lock(LOCK_SPINS);
+
+	if (succ->adopt)
+		succ->adopt(screen != SCREEN_NONE ? &grid : NULL);
+	successor = succ;
+	screen_unlock(held);
+	if (vga_console.enabled)
+		unregister_console(&vga_console);
 }
 
 /* ---------------------------------------------------------------- printk console */

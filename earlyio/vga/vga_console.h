@@ -40,6 +40,28 @@ size_t vga_screen_row(u16 y, char *buf, size_t size);
 /* Geometry for messages and fbbench; false when the screen is not up. */
 bool vga_screen_info(struct vga_screen_info *info);
 
+/*
+ * The running kernel's display driver takes the screen over (the GOP
+ * console's text goes to its console): vga_screen_hand_over() calls
+ * @succ->adopt with the early grid under the screen lock (copy the text
+ * there), unregisters the earlyvga printk console and from then on never
+ * touches the old framebuffer again: vga_screen_write/sync/cursor are
+ * forwarded to @succ (so the early keyboard transport's output keeps
+ * going to the screen the user looks at until its own successor comes).
+ */
+struct textgrid;
+struct vga_screen_successor {
+	void (*adopt)(const struct textgrid *early);	/* under the screen lock */
+	void (*write)(const char *s, size_t len);
+	void (*sync)(void);
+	void (*cursor)(bool on);
+};
+void vga_screen_hand_over(const struct vga_screen_successor *succ);
+/* The framebuffer has been handed over (the GOP mode may be gone). */
+bool vga_screen_handed_over(void);
+/* The early grid when the early screen is up (NULL otherwise). */
+const struct textgrid *vga_screen_grid(void);
+
 /* earlyprintk=vga / earlyprintk=efi: @opt is what follows "vga," ("" if nothing). */
 int early_vga_console_init(const char *opt);
 

@@ -41,7 +41,8 @@ def assert_block_in(block, lines):
 
 @pytest.mark.parametrize("word", ["vga", "efi"])
 def test_boot_log_on_screen(machine, tmp_path, word):
-    m = machine(cmdline=f"{SERIAL} earlyprintk={word}")
+    # nomodeset: this is the early console's screen; the kms driver's is test_kms.py
+    m = machine(cmdline=f"{SERIAL} earlyprintk={word} nomodeset")
     m.wait_for(r"earlyprintk: screen console on the (\d+)x(\d+) \w+ framebuffer, "
                r"(\d+)x(\d+) cells", timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
@@ -82,7 +83,7 @@ def test_screen_only_console(machine, tmp_path):
 def test_backspace_cr_tab_rendering(machine, tmp_path):
     """test_kbd draws "xxxxxxxxxxxxx\\rbs-test: abcd\\b\\bXY" and "tab:\\tT|" on
     the screen; then times out after 1 s with no key typed."""
-    m = machine(cmdline=f"{SERIAL} earlyprintk=vga test_kbd=1")
+    m = machine(cmdline=f"{SERIAL} earlyprintk=vga test_kbd=1 nomodeset")
     m.wait_for(r"kbdtest: ready", timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.wait_for(r"kbdtest: done", timeout=60, fail_on=BAD)
     m.wait_for(DONE, timeout=60, fail_on=BAD)
@@ -101,7 +102,7 @@ def test_long_output_scrolls(machine, tmp_path):
     full-width rows, each the alphabet shifted by one from the row above:
     after all the scrolling they must still form that chain, and the log
     lines printed after them sit right below, in serial order."""
-    m = machine(cmdline=f"{SERIAL} earlyprintk=vga test_fbbench=16")
+    m = machine(cmdline=f"{SERIAL} earlyprintk=vga test_fbbench=16 nomodeset")
     m.wait_for(r"fbbench: (\d+) chars/s, scroll (\d+) us", timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.wait_for(DONE, timeout=60, fail_on=BAD)
     s = wait_screen(m.qmp(), tmp_path / "vga-scroll",

@@ -28,6 +28,7 @@ bool cmdline_has(const char *name);
 void init_mem_mapping(void);
 u64 __pa_symbol(const void *kernel_va);
 void paging_map_low_identity(bool on);
+void *ioremap(u64 phys, u64 size);	/* paging.c: device memory, or NULL */
 void paging_unmap_kernel_range(u64 start, u64 end);
 extern u64 direct_map_end;
 

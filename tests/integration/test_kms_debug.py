@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The debugger on a screen the kms driver owns (kernel-glue/drivers/
+kms_debug.c): while test_fbdraw's thread draws a moving pattern on the
+kernel's page, Alt+SysRq+g shows kdb (on the debugger's page) and `go`
+gives the screen back exactly.  Keys through QMP; screens from
+screendumps (screen.py, qmp.read_ppm)."""
+
+import re
+import time
+
+from kdb_session import BAD
+from qemu import BOOT_TIMEOUT
+from qmp import read_ppm
+from screen import grab
+from test_kdb_screen import Screen, at_prompt
+
+SERIAL = "earlyprintk=serial,ttyS0,115200"
+SHELL = r"ekdb:/# "
+FBDRAW_UP = r"fbdraw: drawing on the kms screen, a frame every (\d+) ms"
+COLORS = [0x800000, 0x008000, 0x000080, 0x808000, 0x800080, 0x008080, 0xc06000, 0x404040]
+
+
+def dump(qmp, base):
+    qmp.screendump(str(base) + ".ppm")
+    return read_ppm(str(base) + ".ppm")
+
+
+def rgb(c):
+    return bytes(((c >> 16) & 255, (c >> 8) & 255, c & 255))
+
+
+def frame_of(img):
+    """The frame number fbdraw wrote into the top row (bit i: block at x=16i)."""
+    w, h, data = img
+    n = 0
+    for bit in range(32):
+        off = (8 * w + 16 * bit + 8) * 3
+        if data[off:off + 3] == b"\xff\xff\xff":
+            n |= 1 << bit
+    return n
+
+
+def render(n, w=1024, h=768):
+    """fbdraw.c's frame n, as the screendump's RGB bytes."""
+    rows = []
+    top = b"".join(rgb(0xffffff if (x // 16 < 32 and (n >> (x // 16)) & 1) else
+                       (0x000040 if x // 16 < 32 else 0)) for x in range(w))
+    rows += [top] * 16
+    pal = [rgb(c) for c in COLORS]
+    for y in range(16, h):
+        rows.append(b"".join(pal[((x + y + 8 * n) // 32) % 8] for x in range(w)))
+    return b"".join(rows)
+
+
+def stable_dump(qmp, base):
+    """Two screendumps in a row that agree: not torn by a frame being drawn."""
+    prev = dump(qmp, f"{base}-a")
+    for i in range(20):
+        cur = dump(qmp, f"{base}-{i}")
+        if cur == prev:
+            return cur
+        prev = cur
+    raise AssertionError("the screen never stood still between two screendumps")
+
+
+def test_sysrq_g_over_the_pattern_and_back(machine, tmp_path):
+    m = machine(cmdline=f"{SERIAL} kgdboc=kms,kbd test_fbdraw=1000")
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(FBDRAW_UP, timeout=30, fail_on=BAD, from_start=True)
+    q = m.qmp()
+    time.sleep(1.5)
+    before = stable_dump(q, tmp_path / "before")
+    n0 = frame_of(before)
+    assert before[2] == render(n0), "the pattern on the screen is not fbdraw's frame"
+    sc = Screen(m, tmp_path)
+    sc.keys("alt-sysrq-g")
+    s = sc.wait("kdb", at_prompt, timeout=60)
+    assert (s.width, s.height) == (1024, 768)
+    assert s.find("due to Keyboard Entry") is not None, s.text()
+    assert s.find("fbdraw: drawing on the kms screen") is not None   # the console's log
+    sc.type("go")
+    sc.keys("ret")
+    after = dump(q, tmp_path / "after")
+    n1 = frame_of(after)
+    # Page 0 was never touched while kdb showed: the screen after leave is
+    # the one before entry, unless fbdraw drew its next frame after `go`
+    # (then it is exactly that frame: no kdb text left behind).
+    if n1 == n0:
+        assert after == before, "the screen after go differs from the one before entry"
+        outcome = "identical"
+    else:
+        assert n1 == n0 + 1 or n1 == n0 + 2, (n0, n1)
+        assert after[2] == render(n1), "the screen after go is not a clean pattern frame"
+        outcome = "next frame"
+    print(f"after leave: {outcome} (frames {n0} -> {n1})")
+    assert "Oops" not in m.output(0)
+
+
+def test_kgdboc_kms_kbd_serial(machine, tmp_path):
+    """kgdboc=kms,kbd,ttyS0: kdb on the screen and on the serial line at
+    once; `kms` reports the hooks' timings (make bench reads the same)."""
+    m = machine(cmdline=f"{SERIAL} kgdboc=kms,kbd,ttyS0 test_fbdraw=200")
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    out = m.output(0)
+    assert re.search(r"kms: bochs-drm .*\(kgdboc kms\)", out), out
+    assert re.search(r"kbd: i8042 keyboard \(config 0x[0-9a-f]+\), irq 1, kgdboc kbd", out), out
+    sc = Screen(m, tmp_path)
+    sc.keys("alt-sysrq-g")
+    m.wait_for(r"\[0\]kdb> ", timeout=60)
+    sc.wait("kdb", at_prompt, timeout=60)
+    sc.type("kms")
+    sc.keys("ret")
+    s = sc.wait("kms", lambda s: s.find("kms: 1024x768x32") is not None and at_prompt(s))
+    ser = m.wait_for(r"enters (\d+), last enter (\d+) us \(scanout flip\), last leave (\d+) us",
+                     timeout=30)
+    assert int(ser.group(1)) == 1
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(r"kdb> go", timeout=30)
