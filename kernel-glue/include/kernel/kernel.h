@@ -28,6 +28,7 @@ bool cmdline_has(const char *name);
 void init_mem_mapping(void);
 u64 __pa_symbol(const void *kernel_va);
 void paging_map_low_identity(bool on);
+void *early_ioremap_uc(u64 phys, u64 len);
 extern u64 direct_map_end;
 
 /* traps.c */
