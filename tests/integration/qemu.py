@@ -128,6 +128,16 @@ class Machine:
         """The debug device's host side (gdb or a terminal connects here)."""
         return os.path.join(self.sockdir, "dbgp.sock")
 
+    def take_dbgp(self):
+        """Connect the Machine to the debug device's host side like a
+        captured serial port (output(i), wait_for(port=i), send(i), Kdb(m, i)):
+        returns that port's index."""
+        i = len(self.ports)
+        p = Port(i, "unix", self.dbgp_path, self._path("dbgp.log"))
+        self.ports.append(p)
+        self._connect(p)
+        return i
+
     def dbgp_control(self, command):
         """One command to the debug-port model's control socket (stats,
         unplug, plug, nak N, timeout N, ...): its JSON answer as a dict."""
