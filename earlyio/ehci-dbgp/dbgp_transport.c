@@ -20,6 +20,7 @@
 #include "dbgp_pci.h"
 #include <kernel/printk.h>
 #include <asm/processor.h>
+#include <asm/tsc_early.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
 
@@ -226,11 +227,14 @@ static int dbgp_setup(unsigned index)
 	bool reused;
 	u32 hcs;
 	int cap, r;
+	u64 t0;
 
 	if (dbgp_index >= 0)
 		return (unsigned)dbgp_index == index ? dbgp_init_err : -EKDB_EBUSY;
 	dbgp_index = (int)index;
 	dbgp_name[4] = (char)('0' + index % 10);
+	early_tsc_khz();			/* calibrate the clock first (PIT, ~30 ms) */
+	t0 = early_now_us();
 	cap = dbgp_pci_find(index, &dbgp.st, &n_ehci, &n_dbgp);
 	if (cap < 0) {
 		pr_err("dbgp: no EHCI debug port %u (%u EHCI controller%s, %u with a debug port)\n",
@@ -266,9 +270,10 @@ static int dbgp_setup(unsigned index)
 	}
 	dbgp.st.magic = DBGP_STATE_MAGIC;
 	dbgp_ready = true;
-	pr_info("dbgp: EHCI %02x:%02x.%u debug port %u: debug device at %u (in ep %u, out ep %u)%s\n",
+	pr_info("dbgp: EHCI %02x:%02x.%u debug port %u: debug device at %u (in ep %u, out ep %u)%s, bring-up %llu us\n",
 		dbgp.st.bus, dbgp.st.slot, dbgp.st.func, dbgp.st.port, dbgp.st.devnum,
-		dbgp.st.ep_in, dbgp.st.ep_out, reused ? ", already set up: reused" : "");
+		dbgp.st.ep_in, dbgp.st.ep_out, reused ? ", already set up: reused" : "",
+		(unsigned long long)(early_now_us() - t0));
 	return 0;
 }
 

@@ -93,3 +93,113 @@ def test_no_break_in_poll_without_secs(machine):
     time.sleep(3 * SCALE)
     assert not re.search(ENTRY, m.output(p))
     assert m.dbgp_control("stats")["transactions"] == before
+
+
+def test_nak_storm_mid_session(machine):
+    """The device NAKs a burst of packets both ways while kdb talks: the
+    driver retries within its time budget and the session goes on."""
+    m, p = boot(machine, f"{CONSOLE} kgdbdbgp=0 kgdbwait")
+    m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
+    k = Kdb(m, p)
+    m.dbgp_control("nak 40")
+    assert "setup_arch" in k.cmd("bt")
+    assert m.dbgp_control("stats")["naks"] >= 40
+
+
+def test_unplug_and_replug_while_running(machine):
+    """The device goes away while the kernel runs: a clear message, the
+    kernel keeps running; plugged back, it is enumerated again and Ctrl-C
+    on it enters kdb."""
+    m, p = boot(machine, f"{CONSOLE} kgdbdbgp=0,1")
+    m.wait_for(BOOT_COMPLETE, port=0, timeout=BOOT_TIMEOUT)
+    assert m.dbgp_control("unplug")["ok"]
+    m.wait_for(r"dbgp: debug device not answering: output dropped until it is back",
+               timeout=60 * SCALE)
+    assert m.alive()
+    assert m.dbgp_control("plug")["ok"]
+    m.wait_for(r"dbgp: debug device back, enumerated again", timeout=60 * SCALE)
+    assert m.dbgp_control("stats")["enumerations"] == 2
+    m.send(p, b"\x03")
+    m.wait_for(ENTRY, port=p, timeout=60 * SCALE)
+    m.wait_for(PROMPT, port=p)
+    assert "Stack traceback" in Kdb(m, p).cmd("bt")
+
+
+def test_device_set_up_by_firmware_is_reused(machine):
+    """A debug device an earlier stage left in debug mode at 127 on a
+    claimed port is taken as it is: no controller or port reset, no new
+    enumeration."""
+    m, p = boot(machine, f"{CONSOLE} kgdbdbgp=0 kgdbwait", knobs=("preenumerated",))
+    m.wait_for(FOUND + r".*already set up: reused", timeout=BOOT_TIMEOUT)
+    m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
+    assert "setup_arch" in Kdb(m, p).cmd("bt")
+    st = m.dbgp_control("stats")
+    assert st["enumerations"] == 0 and st["port_resets"] == 0, st
+
+
+@pytest.mark.parametrize("knob,warning", [("bios-owned", None),
+                                          ("bios-stuck", r"dbgp: firmware did not release "
+                                                         r"the EHCI controller in 1 s: taking it")])
+def test_firmware_handoff(machine, knob, warning):
+    """USBLEGSUP: firmware that owns the controller is asked to let go (and
+    one that does not is overruled after a second)."""
+    m, p = boot(machine, f"{CONSOLE} kgdbdbgp=0 kgdbwait", knobs=(knob,))
+    if warning:
+        m.wait_for(warning, timeout=BOOT_TIMEOUT)
+    m.wait_for(FOUND, timeout=BOOT_TIMEOUT)
+    m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
+    if not warning:
+        m.expect_not(r"did not release")
+
+
+NO_PORT = [
+    # (dbgp-sim or not, knobs, cmdline, messages)
+    (False, (), "kgdbdbgp=0 kgdbwait",
+     [r"dbgp: no EHCI debug port 0 \(0 EHCI controllers, 0 with a debug port\)",
+      r"kgdb: kgdbdbgp=0: No such device: the debugger stays off"]),
+    (True, ("no-debug-port",), "kgdbdbgp=0 kgdbwait",
+     [r"dbgp: no EHCI debug port 0 \(1 EHCI controller, 0 with a debug port\)",
+      r"kgdb: kgdbdbgp=0: No such device: the debugger stays off"]),
+    (True, (), "kgdbdbgp=7 kgdbwait",
+     [r"dbgp: no EHCI debug port 7 \(1 EHCI controller, 1 with a debug port\)",
+      r"kgdb: kgdbdbgp=7: No such device: the debugger stays off"]),
+    (True, ("unplugged",), "kgdbdbgp=0 kgdbwait",
+     [r"dbgp: EHCI [0-9a-f:.]+ port 2: no debug device",
+      r"kgdb: kgdbdbgp=0: No such device: the debugger stays off"]),
+    (False, (), "earlyprintk=dbgp0",
+     [r"dbgp: no EHCI debug port 0 \(0 EHCI controllers"]),
+]
+
+
+@pytest.mark.parametrize("sim,knobs,params,messages", NO_PORT,
+                         ids=["no-ehci", "ehci-without-debug-port", "kgdbdbgp=7",
+                              "no-device", "earlyprintk-no-ehci"])
+def test_no_debug_port(machine, sim, knobs, params, messages):
+    """No port to use: a clear message, the debugger stays off, the boot
+    completes."""
+    m = machine(cmdline=f"{CONSOLE} {params} exit_after_boot", ports=("unix",), dbgp=sim,
+                dbgp_knobs=knobs)
+    for msg in messages:
+        m.wait_for(msg, timeout=BOOT_TIMEOUT, from_start=True)
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    m.expect_not(r"Entering kdb")
+    assert m.wait_exit(timeout=60) == 0
+
+
+MALFORMED = ["kgdbdbgp=x", "kgdbdbgp=", "kgdbdbgp=12", "kgdbdbgp=0,", "kgdbdbgp=0,1x",
+             "kgdbdbgp=0;1", "kgdbdbgp=0,99999", "earlyprintk=dbgpx", "earlyprintk=dbgp01"]
+
+
+@pytest.mark.parametrize("param", MALFORMED)
+def test_malformed_values(machine, param):
+    """Malformed values fail closed: reported; for kgdbdbgp= the debugger
+    stays off (kgdbwait does not wait); the boot completes."""
+    debugger = param.startswith("kgdbdbgp")
+    m = machine(cmdline=f"{CONSOLE} {param} {'kgdbwait' if debugger else ''} exit_after_boot",
+                ports=("unix",), dbgp=True)
+    m.wait_for(re.escape(f"Malformed early option '{param}'"), timeout=BOOT_TIMEOUT)
+    if debugger:
+        m.wait_for(r"the debugger stays off")
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    m.expect_not(r"Entering kdb")
+    assert m.wait_exit(timeout=60) == 0

@@ -74,3 +74,31 @@ def test_gdb_through_debug_port_at_kgdbwait(machine, gdb):
     assert "etach" in out, out
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
     assert m.dbgp_control("stats")["enumerations"] == 1
+
+
+def test_gdb_through_a_lossy_port(machine, gdb):
+    """The device NAKs, misses answers and loses handshakes both ways all
+    the time (every few packets): gdb still reads kernel text byte-exact,
+    steps and detaches; the model saw repeats it acknowledged and dropped,
+    and repeats of its own the driver dropped."""
+    import subprocess
+    from conftest import KERNEL_ELF
+    knobs = ("nak-out-every=3", "nak-in-every=4", "timeout-every=11",
+             "lose-out-ack-every=7", "lose-in-ack-every=5")
+    m = boot_dbgp(machine, knobs=knobs)
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    g = attach_dbgp(gdb, m)
+    want = subprocess.run(["gdb", "-nx", "-batch", "-ex", "x/512xb _text", KERNEL_ELF],
+                          capture_output=True, text=True, timeout=120).stdout
+    got = g.cmd("x/512xb _text")
+    hexes = lambda s: re.findall(r"\t(0x[0-9a-f]{2})", s)
+    assert len(hexes(want)) == 512 and hexes(got) == hexes(want), got
+    pc0 = reg(g, "rip")
+    g.cmd("stepi")
+    assert reg(g, "rip") != pc0
+    st = m.dbgp_control("stats")
+    assert st["dup_out"] >= 1 and st["dup_in"] >= 1 and st["timeouts"] >= 1, st
+    assert st["naks"] >= 10 and st["enumerations"] == 1, st
+    out = g.detach()
+    assert "etach" in out, out
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
