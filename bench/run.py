@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""make bench: raw 16550 line rate, our gdb stub (unix and tcp), QEMU's gdbstub, footprint.
+"""make bench: raw 16550 line rate, our gdb stub (unix and tcp), QEMU's gdbstub, the USB
+debug port, footprint.
 
     bench/run.py --build build [--early-dirs early earlyio/serial ...]
 
@@ -168,6 +169,35 @@ def ours(args, work, transport="unix"):
                 gdb_env(args, m.socket_path(1), out), glog, args.gdb_timeout,
                 args.kernel)
         res = load_json(out)
+    except MachineError as e:
+        res = {"error": str(e).splitlines()[0]}
+    finally:
+        m.kill()
+    res["diag"] = diagnose(glog)
+    res["log"] = glog
+    return res
+
+
+def dbgp_stub(args, work):
+    """(e) the same gdb measurements through the USB debug port (kgdbdbgp=0,
+    tools/dbgp-sim behind x-pci-proxy-dev), and the driver's bring-up time
+    as the guest measured it (TSC, in the "dbgp: ... bring-up N us" line)."""
+    cmdline = f"{BASE_CMDLINE} kgdbdbgp=0 kgdbwait"
+    m = Machine(work, name="dbgp", ports=("unix",), qmp=False, esp=args.esp,
+                cmdline=cmdline, dbgp=True)
+    out = os.path.join(work, "dbgp.json")
+    glog = os.path.join(work, "dbgp.gdb.log")
+    try:
+        bring = m.wait_for(r"dbgp: .*bring-up (\d+) us", timeout=args.boot_timeout)
+        m.wait_for(r"Waiting for connection from remote gdb", timeout=args.boot_timeout)
+        env = gdb_env(args, m.dbgp_path, out)
+        env["BENCH_STEPS"] = str(args.dbgp_steps)
+        env["BENCH_BP_HITS"] = str(args.dbgp_bp_hits)
+        run_gdb(os.path.join(HERE, "gdb_measure.py"), env, glog, args.gdb_timeout * 2,
+                args.kernel)
+        res = load_json(out)
+        res["bringup_us"] = int(bring.group(1))
+        res["model"] = m.dbgp_control("stats")
     except MachineError as e:
         res = {"error": str(e).splitlines()[0]}
     finally:
@@ -396,6 +426,32 @@ def report(res):
         if r.get("bp_hit_s") is not None and len(r["bp_hit_s"]) < int(ARGS.bp_hits):
             w(f"  {name}: only {len(r['bp_hit_s'])} timed breakpoint hits")
     w("")
+    d = res.get("dbgp", {"error": "skipped"})
+    fd = figures(d)
+    w("(e) the same through the EHCI USB debug port (kgdbdbgp=0; Python model behind "
+      "x-pci-proxy-dev, ~45 us per MMIO access)")
+    if d.get("error") and not fd:
+        w(f"    not measured: {d['error']}  (gdb log: {d.get('log')})")
+    else:
+        def cmp(key, fmt):
+            a, b = fd.get(key), fo.get(key)
+            return f"{fmt(a):>12} {fmt(b):>12} " + (f"{a / b:>9.3g}x" if a and b else f"{'-':>10}")
+        w(f"    {'figure':30} {'debug port':>12} {'serial':>12} {'port/serial':>10}")
+        w(f"    {'memory read 64 KiB':30} " + cmp("mem", fmt_rate))
+        w(f"    {'stepi (per second)':30} " + cmp("stepi", lambda v: "-" if v is None
+                                                   else f"{v:.0f} /s"))
+        w(f"    {'bp hit+continue (median)':30} " + cmp("bp", lambda v: "-" if v is None
+                                                         else f"{v * 1e3:.1f} ms"))
+        w(f"    {'target remote':30} " + cmp("attach", lambda v: "-" if v is None
+                                              else f"{v * 1e3:.0f} ms"))
+        if d.get("bringup_us") is not None:
+            w(f"    bring-up added to the boot (PCI scan, handoff, port reset 50 ms, "
+              f"enumeration): {d['bringup_us'] / 1e3:.1f} ms (+ ~30 ms TSC calibration)")
+        st = d.get("model", {})
+        if st:
+            w(f"    model: {st.get('transactions')} transactions, {st.get('naks')} NAKs, "
+              f"{st.get('enumerations')} enumeration(s)")
+    w("")
     fb = res.get("fbbench", {"error": "skipped"})
     w("(d) framebuffer console (earlyprintk=vga, test_fbbench=64: 64 KiB of text, TSC-timed in the guest)")
     if fb.get("error"):
@@ -448,8 +504,10 @@ def main():
     ap.add_argument("--bp-hits", type=int, default=50)
     ap.add_argument("--boot-timeout", type=float, default=120)
     ap.add_argument("--gdb-timeout", type=float, default=240)
+    ap.add_argument("--dbgp-steps", type=int, default=200)
+    ap.add_argument("--dbgp-bp-hits", type=int, default=10)
     ap.add_argument("--only", choices=["linerate", "ours", "ours-tcp", "qemu", "footprint",
-                                       "fbbench"], action="append")
+                                       "fbbench", "dbgp"], action="append")
     ARGS = args = ap.parse_args()
     args.build = os.path.abspath(args.build)
     args.kernel = os.path.join(args.build, "kernel.elf")
@@ -460,7 +518,8 @@ def main():
     work = os.path.join(args.build, "bench")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    only = set(args.only or ["linerate", "ours", "ours-tcp", "qemu", "footprint", "fbbench"])
+    only = set(args.only or ["linerate", "ours", "ours-tcp", "qemu", "footprint", "fbbench",
+                             "dbgp"])
     res = {"linerate": {"bytes": args.linerate_bytes, "error": "skipped"},
            "ours": {"error": "skipped"}, "ours_tcp": {"error": "skipped"},
            "qemu": {"error": "skipped"}}
@@ -478,6 +537,9 @@ def main():
     if "qemu" in only:
         log("(c) QEMU gdbstub ...")
         res["qemu"] = qemu_stub(args, work)
+    if "dbgp" in only:
+        log("(e) USB debug port ...")
+        res["dbgp"] = dbgp_stub(args, work)
     if "fbbench" in only:
         log("(d) framebuffer console ...")
         res["fbbench"] = fbbench(args, work)

@@ -3,8 +3,9 @@
  * console.c - earlyprintk=: bring up the early consoles named on the
  * command line, with Linux's syntax:
  *   earlyprintk=serial[,ttySn|0xPORT][,baud]   earlyprintk=ttySn[,baud]
- *   earlyprintk=vga | efi                      earlyprintk=dbgpN
- * ",keep" at the end is accepted (our early consoles are never dropped).
+ *   earlyprintk=vga | efi                      earlyprintk=dbgp[N][,keep]
+ * ",keep" at the end is accepted (our early consoles are never dropped;
+ * the debug port records it for its late driver).
  * Static storage only.
  */
 #include <kernel/printk.h>
@@ -13,11 +14,13 @@
 #include <ekdb/string.h>
 #include "../earlyio/serial/serial_console.h"
 #include "../earlyio/vga/vga_console.h"
+#include "../earlyio/ehci-dbgp/ehci_dbgp.h"
 
-static int early_dbgp_unavailable(const char *opt)
+static bool keep_given;
+
+static int early_dbgp_init(const char *opt)
 {
-	pr_warn("earlyprintk: the EHCI debug port console is not built yet; use earlyprintk=serial\n");
-	return -EKDB_ENOSYS;
+	return early_dbgp_console_init(opt, keep_given);
 }
 
 struct early_console_kind {
@@ -31,7 +34,7 @@ static const struct early_console_kind early_console_kinds[] = {
 	{ "ttyS", false, early_serial_console_init },
 	{ "vga", true, early_vga_console_init },
 	{ "efi", true, early_vga_console_init },
-	{ "dbgp", false, early_dbgp_unavailable },
+	{ "dbgp", false, early_dbgp_init },
 };
 
 static int setup_early_printk(const char *value)
@@ -44,7 +47,8 @@ static int setup_early_printk(const char *value)
 	if (strlcpy(opt, value, sizeof(opt)) >= sizeof(opt))
 		return -EKDB_E2BIG;
 	n = strlen(opt);
-	if (n >= 5 && !strcmp(opt + n - 5, ",keep"))
+	keep_given = n >= 5 && !strcmp(opt + n - 5, ",keep");
+	if (keep_given)
 		opt[n - 5] = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(early_console_kinds); i++) {
 		const struct early_console_kind *k = &early_console_kinds[i];
@@ -62,4 +66,4 @@ static int setup_early_printk(const char *value)
 	return -EKDB_EINVAL;
 }
 EARLY_PARAM("earlyprintk", setup_early_printk,
-	    "serial[,ttySn|0xPORT][,baud] | ttySn[,baud] | vga | efi | dbgpN");
+	    "serial[,ttySn|0xPORT][,baud] | ttySn[,baud] | vga | efi | dbgp[N][,keep]");

@@ -14,6 +14,9 @@ struct ekdb_early_opts {
 	bool kgdbcon;
 	bool bad;			/* a debugger option was malformed: stay off */
 	char bad_opt[EKDB_OPT_MAX];	/* the first one refused */
+	bool kgdbdbgp;			/* kgdbdbgp=N[,secs] given (and well formed) */
+	u8 kgdbdbgp_index;		/* N: the Nth EHCI debug port */
+	u16 kgdbdbgp_secs;		/* break-in poll period while running; 0: none */
 	u32 cmd_enable;			/* kdb.cmd_enable= (KDB_ENABLE_* mask) */
 };
 

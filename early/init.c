@@ -9,6 +9,7 @@
 #include "../core/debug_core.h"
 #include "../earlyio/serial/serial_transport.h"
 #include "../earlyio/kbd/kbd_transport.h"
+#include "../earlyio/ehci-dbgp/ehci_dbgp.h"
 #include <ekdb/string.h>
 #include <kernel/printk.h>
 #include <ekdb/ekdb.h>
@@ -24,35 +25,47 @@ static void kgdbcon_write(const char *s, size_t len)
 
 void ekdb_early_init(void)
 {
-	struct ekdb_transport *t, *t2 = NULL;
+	struct ekdb_transport *t = NULL, *t2 = NULL, *td = NULL;
 	int err = 0;
 
 	if (ekdb_opts.bad) {
 		pr_err("kgdb: malformed %s= option: the debugger stays off\n", ekdb_opts.bad_opt);
 		return;
 	}
-	if (!ekdb_opts.ekgdboc[0]) {
+	if (!ekdb_opts.ekgdboc[0] && !ekdb_opts.kgdbdbgp) {
 		if (ekdb_opts.kgdbwait)
-			pr_warn("kgdb: kgdbwait without ekgdboc=: nothing to wait on\n");
+			pr_warn("kgdb: kgdbwait without ekgdboc= or kgdbdbgp=: nothing to wait on\n");
 		return;
 	}
 	if (!strncmp(ekdb_opts.ekgdboc, "kbd", 3))	/* keyboard+screen [+ serial] */
 		t = kbd_transport_init(ekdb_opts.ekgdboc + 3, &t2, &err);
-	else
+	else if (ekdb_opts.ekgdboc[0])
 		t = serial_transport_init(ekdb_opts.ekgdboc, &err);
-	if (!t) {
+	if (ekdb_opts.ekgdboc[0] && !t) {
 		pr_err("kgdb: ekgdboc=%s: %s: the debugger stays off\n", ekdb_opts.ekgdboc,
 		       ekdb_strerror(err));
 		return;
 	}
+	if (ekdb_opts.kgdbdbgp) {
+		td = dbgp_transport_init(ekdb_opts.kgdbdbgp_index, ekdb_opts.kgdbdbgp_secs, &err);
+		if (!td) {
+			pr_err("kgdb: kgdbdbgp=%u: %s: the debugger stays off\n",
+			       ekdb_opts.kgdbdbgp_index, ekdb_strerror(err));
+			return;
+		}
+	}
 	active_frontend = early_frontend_get();
-	if (!active_frontend || dbg_transport_register(t) || (t2 && dbg_transport_register(t2))) {
+	if (!active_frontend || (t && dbg_transport_register(t)) ||
+	    (t2 && dbg_transport_register(t2)) || (td && dbg_transport_register(td))) {
 		pr_err("kgdb: cannot start the early debugger\n");
 		return;
 	}
 	dbg_core_init(active_frontend);
-	pr_info("kgdb: Registered I/O driver ekgdboc (%s%s%s)\n", t->name, t2 ? "," : "",
-		t2 ? t2->name : "");
+	if (t)
+		pr_info("kgdb: Registered I/O driver ekgdboc (%s%s%s)\n", t->name, t2 ? "," : "",
+			t2 ? t2->name : "");
+	if (td)
+		pr_info("kgdb: Registered I/O driver kgdbdbgp (%s)\n", td->name);
 	if (ekdb_opts.kgdbcon)
 		printk_set_debugger_hook(kgdbcon_write);
 	if (ekdb_opts.kgdbwait) {

@@ -4,6 +4,8 @@
  *   ekgdboc=ttySn[,baud]   early debugger transport on a 16550 (0xPORT too)
  *   ekgdboc=kbd[,ttySn[,baud]]  PS/2 keyboard + screen (and the serial line too)
  *   kgdboc=[kms][,kbd][,ttySn[,baud]]  the running kernel's drivers the debugger uses (core/late/)
+ *   kgdbdbgp=N[,secs]      the debugger on the Nth EHCI USB debug port; while
+ *                          the kernel runs, look for a break-in every secs s
  *   kgdbwait               stop in setup_arch() until the debugger resumes
  *   kgdbcon                printk output goes to gdb as 'O' packets
  *   kdb.cmd_enable=MASK    which kdb command classes may run (KDB_ENABLE_*)
@@ -18,6 +20,7 @@
 #include <ekdb/kdb.h>
 #include "../earlyio/serial/uart16550.h"
 #include "../core/debug_core.h"
+#include "../earlyio/ehci-dbgp/ehci_dbgp.h"
 
 struct ekdb_early_opts ekdb_opts = { .cmd_enable = KDB_ENABLE_ALL };
 
@@ -76,6 +79,23 @@ static int setup_kgdboc(const char *v)
 	return refuse("kgdboc", err);
 }
 EARLY_PARAM("kgdboc", setup_kgdboc, "[kms][,kbd][,ttySn[,baud]]");
+
+static int setup_kgdbdbgp(const char *v)
+{
+	unsigned index, secs;
+	int err = dbgp_parse_kgdbdbgp(v, &index, &secs);
+
+	if (err) {
+		ekdb_opts.kgdbdbgp = false;
+		ekdb_opts.bad = true;
+		return err;
+	}
+	ekdb_opts.kgdbdbgp = true;
+	ekdb_opts.kgdbdbgp_index = (u8)index;
+	ekdb_opts.kgdbdbgp_secs = (u16)secs;
+	return 0;
+}
+EARLY_PARAM("kgdbdbgp", setup_kgdbdbgp, "N[,seconds] (N: 0-9, seconds: 0-3600)");
 
 static int setup_kgdbwait(const char *v)
 {

@@ -91,7 +91,8 @@ class Machine:
     def __init__(self, tmp_path, cmdline=None, smp=1, memory=None,
                  ports=("unix",), qmp=True, load_options=False, esp=None,
                  display="none", no_gop=False, extra=(), qemu_gdb=None,
-                 lifetime=MACHINE_LIFETIME, name="m", start=True):
+                 lifetime=MACHINE_LIFETIME, name="m", start=True, dbgp=False,
+                 dbgp_knobs=()):
         self.dir = str(tmp_path)
         self.name = name
         self.cmdline = cmdline
@@ -106,6 +107,8 @@ class Machine:
         self.extra = list(extra)
         self.qemu_gdb = qemu_gdb
         self.lifetime = lifetime
+        self.dbgp = dbgp or bool(dbgp_knobs)    # the USB debug port model (dbgp-sim)
+        self.dbgp_knobs = list(dbgp_knobs)
         self.proc = None
         self.ports = []
         self.returncode = None
@@ -121,6 +124,32 @@ class Machine:
 
     def socket_path(self, i):
         return self.ports[i].path
+
+    @property
+    def dbgp_path(self):
+        """The debug device's host side (gdb or a terminal connects here)."""
+        return os.path.join(self.sockdir, "dbgp.sock")
+
+    def take_dbgp(self):
+        """Connect the Machine to the debug device's host side like a
+        captured serial port (output(i), wait_for(port=i), send(i), Kdb(m, i)):
+        returns that port's index."""
+        i = len(self.ports)
+        p = Port(i, "unix", self.dbgp_path, self._path("dbgp.log"))
+        self.ports.append(p)
+        self._connect(p)
+        return i
+
+    def dbgp_control(self, command):
+        """One command to the debug-port model's control socket (stats,
+        unplug, plug, nak N, timeout N, ...): its JSON answer as a dict."""
+        import json
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(30 * SCALE)
+            s.connect(os.path.join(self.sockdir, "dbgp.ctl"))
+            s.sendall(command.encode() + b"\n")
+            with s.makefile("r") as f:
+                return json.loads(f.readline())
 
     @property
     def qmp_path(self):
@@ -160,6 +189,10 @@ class Machine:
             log = self._path(f"ttyS{i}.log") if kind == "unix" else None
             self.ports.append(Port(i, kind, path, log))
             cmd += ["--serial", spec]
+        if self.dbgp:
+            cmd += ["--dbgp-sim", f"unix:{self.dbgp_path}",
+                    "--dbgp-control", f"unix:{os.path.join(self.sockdir, 'dbgp.ctl')}"]
+            cmd += [f"--dbgp-knob={k}" for k in self.dbgp_knobs]
         for e in self.extra:
             cmd.append(f"--extra={e}")
         return cmd

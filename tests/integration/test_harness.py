@@ -31,7 +31,7 @@ def test_launcher_timeout(bare_machine, tmp_path):
     assert "timeout" in m.launcher_output()
 
 
-def test_launcher_prints_command_and_rejects_dbgp(tmp_path):
+def test_launcher_prints_command_and_checks_dbgp(tmp_path):
     import subprocess
     r = subprocess.run([LAUNCHER, "--esp", str(shell_esp(tmp_path)), "--dry-run",
                         "--serial", "none", "--serial", "file:/dev/null"],
@@ -40,9 +40,19 @@ def test_launcher_prints_command_and_rejects_dbgp(tmp_path):
     line = [x for x in r.stderr.splitlines() if x.startswith("+ ")]
     assert line and "-machine q35" in line[0] and "isa-debug-exit" in line[0]
     assert "-serial null -serial file:/dev/null" in line[0]
-    r = subprocess.run([LAUNCHER, "--dbgp-sim"], capture_output=True, text=True,
-                       timeout=60)
-    assert r.returncode == 2 and "not implemented yet" in r.stderr
+    for bad in (["--dbgp-sim", "serial:x"], ["--dbgp-sim", "tcp:port"],
+                ["--dbgp-control", "unix:/tmp/x"], ["--dbgp-sim", "unix:/tmp/x",
+                                                    "--dbgp-control", "tcp:1"]):
+        r = subprocess.run([LAUNCHER] + bad, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "dbgp" in r.stderr, (bad, r.stderr)
+    # the debug-port model behind x-pci-proxy-dev needs guest RAM it can share
+    r = subprocess.run([LAUNCHER, "--esp", str(tmp_path / "esp"), "--dry-run",
+                        "--serial", "none", "--dbgp-sim", "unix:/tmp/x", "--memory", "256"],
+                       capture_output=True, text=True, timeout=60)
+    line = [x for x in r.stderr.splitlines() if x.startswith("+ ")][-1]
+    assert "-machine q35,memory-backend=ekdbram" in line
+    assert "memory-backend-memfd,id=ekdbram,size=256M,share=on" in line
+    assert "x-pci-proxy-dev" in line
 
 
 def test_qmp_keyboard_and_screendump(bare_machine, tmp_path):

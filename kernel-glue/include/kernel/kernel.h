@@ -30,6 +30,7 @@ u64 __pa_symbol(const void *kernel_va);
 void paging_map_low_identity(bool on);
 void *ioremap(u64 phys, u64 size);	/* paging.c: device memory, or NULL */
 void paging_unmap_kernel_range(u64 start, u64 end);
+void *early_ioremap_uc(u64 phys, u64 len);
 extern u64 direct_map_end;
 
 /* traps.c */

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ehci_dbgp.h - the EHCI USB debug port as an early console
+ * (earlyprintk=dbgp[N][,keep]) and a debugger transport (kgdbdbgp=N[,secs]),
+ * both on one port at once.
+ */
+#ifndef EARLYIO_EHCI_DBGP_H_PUBLIC
+#define EARLYIO_EHCI_DBGP_H_PUBLIC
+
+#include <ekdb/transport.h>
+
+struct dbgp_state;
+
+/* earlyprintk=dbgp[N]: @opt is "dbgp", "dbgp1" (",keep" already taken off). */
+int early_dbgp_console_init(const char *opt, bool keep);
+/*
+ * kgdbdbgp=N[,secs]: the transport on the Nth debug port; @poll_secs: how
+ * often the running kernel looks for a break-in (0: never, as in Linux).
+ */
+struct ekdb_transport *dbgp_transport_init(unsigned index, unsigned poll_secs, int *err);
+/* Parse "N[,secs]"; 0 or -EKDB_EINVAL. */
+int dbgp_parse_kgdbdbgp(const char *v, unsigned *index, unsigned *secs);
+
+/* The device state for a successor driver (the handoff), and back. */
+int dbgp_export(struct dbgp_state *out);
+int dbgp_import(const struct dbgp_state *in);
+
+#endif

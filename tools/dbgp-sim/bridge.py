@@ -1,0 +1,96 @@
+"""bridge.py - the debug device's host side as a socket (unix:PATH or
+tcp:PORT, TCP_NODELAY): what the target sends on the bulk OUT endpoint goes
+to the connected client, what the client sends waits as bulk IN packets.
+
+One client at a time (a newer one replaces the older one).  Output sent
+while no client is connected is dropped, as QEMU's serial socket does.
+"""
+
+import os
+import queue
+import socket
+import threading
+
+MAXP = 8
+
+
+class Bridge:
+    def __init__(self, spec, counters, log):
+        self.spec = spec
+        self.counters = counters
+        self.log = log
+        self.client = None
+        self.inbuf = bytearray()
+        self.lock = threading.Lock()
+        self.outq = queue.Queue()
+
+    def start(self):
+        kind, _, rest = self.spec.partition(":")
+        if kind == "unix" and rest:
+            try:
+                os.unlink(rest)
+            except FileNotFoundError:
+                pass
+            srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            srv.bind(rest)
+        elif kind == "tcp" and rest:
+            host, _, port = rest.rpartition(":")
+            if not port.isdigit():
+                raise ValueError(f"bad --listen {self.spec!r}")
+            srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            srv.bind((host or "127.0.0.1", int(port)))
+        else:
+            raise ValueError(f"bad --listen {self.spec!r}: want unix:PATH or tcp:PORT")
+        srv.listen(1)
+        self.srv = srv
+        threading.Thread(target=self._accept, daemon=True).start()
+        threading.Thread(target=self._writer, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            c, _ = self.srv.accept()
+            if c.family == socket.AF_INET:
+                c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            with self.lock:
+                old, self.client = self.client, c
+                self.counters["clients"] += 1
+            if old:
+                old.close()
+            threading.Thread(target=self._reader, args=(c,), daemon=True).start()
+
+    def _reader(self, c):
+        while True:
+            try:
+                data = c.recv(4096)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            with self.lock:
+                self.inbuf += data
+        with self.lock:
+            if self.client is c:
+                self.client = None
+
+    def _writer(self):
+        while True:
+            data = self.outq.get()
+            with self.lock:
+                c = self.client
+            if c is None:
+                continue
+            try:
+                c.sendall(data)
+            except OSError:
+                pass
+
+    # called by the device model (under the simulator's lock)
+    def send(self, data):
+        self.outq.put(data)
+
+    def take_packet(self):
+        with self.lock:
+            pkt = bytes(self.inbuf[:MAXP])
+            del self.inbuf[:MAXP]
+        return pkt
