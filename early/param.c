@@ -87,7 +87,7 @@ static int setup_kgdbdbgp(const char *v)
 
 	if (err) {
 		ekdb_opts.kgdbdbgp = false;
-		ekdb_opts.bad = true;
+		refuse("kgdbdbgp", err);
 		return err;
 	}
 	ekdb_opts.kgdbdbgp = true;
