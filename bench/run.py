@@ -332,8 +332,22 @@ def footprint(args):
     early = {}
     for d in args.early_dirs:
         early[d] = size_of(sorted(glob.glob(os.path.join(k, d, "*.o"))))[0]
+    # the early lifetime's static storage (released at the handoff) and the
+    # debugger that stays, from the linked kernel's symbols
+    syms = {}
+    r = subprocess.run(["nm", args.kernel], capture_output=True, text=True)
+    for ln in r.stdout.splitlines():
+        parts = ln.split()
+        if len(parts) == 3:
+            syms[parts[2]] = int(parts[0], 16)
+    span = lambda a, b: syms.get(b, 0) - syms.get(a, 0)
+    early_storage = span("__ekdb_early_start", "__ekdb_early_end")
+    permanent = (span("__ekdb_text_start", "__ekdb_text_end") +
+                 span("__ekdb_data_start", "__ekdb_data_end") +
+                 span("__ekdb_bss_start", "__ekdb_bss_end") - early_storage)
     return {"debugger_total": sum(by_dir.values()), "debugger_by_dir": by_dir,
-            "early_total": sum(early.values()), "early_by_dir": early}
+            "early_total": sum(early.values()), "early_by_dir": early,
+            "early_storage": early_storage, "permanent": permanent}
 
 
 # ------------------------------------------------------------ (d) framebuffer console
@@ -471,6 +485,11 @@ def report(res):
       f"{verdict('footprint', tot)}")
     w("    early-only dirs (" + ", ".join(f"{d}={v}" for d, v in fp["early_by_dir"].items())
       + f"): {fp['early_total']} B = {fp['early_total'] / 1024:.1f} KiB")
+    es, pm = fp.get("early_storage", 0), fp.get("permanent", 0)
+    w(f"    early static storage (freed at the handoff): {es} B = {es / 1024:.1f} KiB   "
+      f"goal <= 24 KiB  {'met' if es <= 24 * 1024 else 'NOT met'}")
+    w(f"    permanent debugger (linked text+data+bss in the debugger's ranges, "
+      f"without the early storage): {pm} B = {pm / 1024:.1f} KiB")
     w("")
     w("where the time goes (gdb `set debug remote 1` + timestamps, short pass)")
     w(f"    {'phase':8} {'stub':5} {'wall':>9} {'packets':>8} {'out B':>8} {'in B':>8} "
