@@ -160,6 +160,8 @@ struct dbg_session_store {
 	struct kdb_session *kdb;
 	char *gdb_in, *gdb_out;		/* gdb packet buffers, gdb_bufsize bytes each */
 	size_t gdb_bufsize;
+	char (*kdb_hist)[KDB_LINE_MAX];	/* a larger kdb history ring (move only), or NULL */
+	unsigned kdb_hist_cap;
 };
 
 /* dbg_frontend_init - sessions set up in @st (once); the kdb+gdb front end, or NULL. */

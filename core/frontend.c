@@ -125,6 +125,8 @@ int dbg_frontend_move(const struct dbg_session_store *st)
 	if (gdb_session_set_buffers(st->gdb, st->gdb_in, st->gdb_out, st->gdb_bufsize))
 		return -EKDB_EINVAL;
 	kdb_session_move(st->kdb, store.kdb);
+	if (st->kdb_hist)
+		kdb_session_set_history(st->kdb, st->kdb_hist, st->kdb_hist_cap);
 	store = *st;
 	return 0;
 }

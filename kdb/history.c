@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* history.c - a fixed ring of the last KDB_HISTORY command lines, browsed with up/down. */
+/*
+ * history.c - a ring of the last command lines, browsed with up/down.
+ * The ring starts in the session (KDB_HISTORY_EARLY lines, what early
+ * storage affords) and grows to KDB_HISTORY at the handoff.
+ */
 #include "kdb.h"
 
 /**
@@ -17,8 +21,8 @@ void kdb_hist_add(struct kdb_session *s, const char *line)
 	if (s->hist_count && !strcmp(kdb_hist_get(s, 0), line))
 		return;
 	strlcpy(s->hist[s->hist_next], line, KDB_LINE_MAX);
-	s->hist_next = (s->hist_next + 1) % KDB_HISTORY;
-	if (s->hist_count < KDB_HISTORY)
+	s->hist_next = (s->hist_next + 1) % s->hist_cap;
+	if (s->hist_count < s->hist_cap)
 		s->hist_count++;
 }
 
@@ -27,5 +31,28 @@ const char *kdb_hist_get(const struct kdb_session *s, unsigned back)
 {
 	if (back >= s->hist_count)
 		return NULL;
-	return s->hist[(s->hist_next + KDB_HISTORY - 1 - back) % KDB_HISTORY];
+	return s->hist[(s->hist_next + s->hist_cap - 1 - back) % s->hist_cap];
+}
+
+void kdb_hist_init(struct kdb_session *s)
+{
+	s->hist = s->hist_small;
+	s->hist_cap = KDB_HISTORY_EARLY;
+	s->hist_next = s->hist_count = 0;
+}
+
+int kdb_session_set_history(struct kdb_session *s, char (*buf)[KDB_LINE_MAX], unsigned cap)
+{
+	unsigned n = s->hist_count;
+
+	if (!buf || cap < n || !cap)
+		return -EKDB_EINVAL;
+	/* oldest first into the new ring; the old ring may be @buf's neighbour, never @buf */
+	for (unsigned i = 0; i < n; i++)
+		memmove(buf[i], kdb_hist_get(s, n - 1 - i), KDB_LINE_MAX);
+	s->hist = buf;
+	s->hist_cap = cap;
+	s->hist_next = n % cap;
+	s->hist_count = n;
+	return 0;
 }

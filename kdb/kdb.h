@@ -96,6 +96,7 @@ void kdb_typeahead_push(struct kdb_session *s, u8 c);
 
 /* history.c */
 void kdb_hist_add(struct kdb_session *s, const char *line);
+void kdb_hist_init(struct kdb_session *s);	/* the small ring inside the session */
 /* kdb_hist_get - the @back'th previous line (0 = newest), NULL past the oldest. */
 const char *kdb_hist_get(const struct kdb_session *s, unsigned back);
 

@@ -22,6 +22,7 @@ int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
 	s->pid = -1;
 	s->defining = -1;
 	s->hist_pos = -1;
+	kdb_hist_init(s);
 	kdb_env_defaults(s);
 	monitor_session = s;
 	return 0;
@@ -30,6 +31,8 @@ int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
 void kdb_session_move(struct kdb_session *dst, const struct kdb_session *src)
 {
 	memcpy(dst, src, sizeof(*dst));
+	if (src->hist == src->hist_small)	/* the ring inside the session moves with it */
+		dst->hist = dst->hist_small;
 	if (monitor_session == src)
 		monitor_session = dst;
 }

@@ -77,9 +77,12 @@ static int alloc_late_storage(struct dbg_session_store *st, struct dbg_bp **tab)
 	st->gdb_in = kmalloc(LATE_GDB_BUFSIZE);
 	st->gdb_out = kmalloc(LATE_GDB_BUFSIZE);
 	st->gdb_bufsize = LATE_GDB_BUFSIZE;
+	st->kdb_hist = kmalloc(sizeof(*st->kdb_hist) * KDB_HISTORY);
+	st->kdb_hist_cap = KDB_HISTORY;
 	*tab = alloc_pages(order_for(sizeof(**tab) * EKDB_LATE_BPS));
-	if (st->gdb && st->kdb && st->gdb_in && st->gdb_out && *tab)
+	if (st->gdb && st->kdb && st->gdb_in && st->gdb_out && st->kdb_hist && *tab)
 		return 0;
+	kfree(st->kdb_hist);
 	kfree(st->gdb);
 	kfree(st->kdb);
 	kfree(st->gdb_in);

@@ -18,7 +18,8 @@
 #include <ekdb/transport.h>
 
 #define KDB_LINE_MAX		256	/* longest command line */
-#define KDB_HISTORY		32	/* remembered lines (up/down) */
+#define KDB_HISTORY		32	/* remembered lines (up/down), as Linux */
+#define KDB_HISTORY_EARLY	8	/* ... while the session lives in early storage */
 #define KDB_MAXARGS		16	/* words per command, argv[0] included */
 #define KDB_ENV_SLOTS		32	/* NAME=VALUE variables */
 #define KDB_ENV_LEN		80	/* longest "NAME=VALUE" */
@@ -112,8 +113,10 @@ struct kdb_session {
 	bool handed_to_gdb;
 
 	/* history (history.c) */
-	char hist[KDB_HISTORY][KDB_LINE_MAX];
+	char (*hist)[KDB_LINE_MAX];	/* ring of hist_cap lines: hist_small or larger */
+	unsigned hist_cap;
 	unsigned hist_next, hist_count;
+	char hist_small[KDB_HISTORY_EARLY][KDB_LINE_MAX];
 	int hist_pos;			/* -1: editing a new line */
 	char hist_edit[KDB_LINE_MAX];	/* the new line while browsing */
 
@@ -169,6 +172,13 @@ int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
  * environment, defcmd macros, settings: everything); @src is dead after.
  */
 void kdb_session_move(struct kdb_session *dst, const struct kdb_session *src);
+
+/**
+ * kdb_session_set_history - give @s a history ring of @cap lines in @buf
+ * (caller storage, e.g. allocated at the handoff; @cap >= the lines held
+ * now); the lines so far are kept, oldest first.  0 or -EKDB_EINVAL.
+ */
+int kdb_session_set_history(struct kdb_session *s, char (*buf)[KDB_LINE_MAX], unsigned cap);
 
 /**
  * kdb_session_run - serve the kdb prompt while the machine is stopped.
