@@ -188,7 +188,8 @@ def test_kgdbwait_commands(machine):
                  "memblock_reset"):
         assert re.search(rf"^{name}$", listing, re.M), listing
     k.key(CTRL_U)
-    assert "Unknown kdb command" not in k.cmd("ps")
+    out = k.cmd("ps")                   # the line was emptied: ps runs, alone
+    assert "swapper/0" in out and "memblock_rese" not in out, out
 
 
 def test_breakpoints_step_and_after_boot(machine):
@@ -312,9 +313,13 @@ def test_breakpoints_step_and_after_boot(machine):
     # -- commands registered after the allocator (kdb_register)
     late = [c for c in help_commands(k.cmd("help")) if c not in early_help]
     assert len(late) >= 2, late                                  # issue 4: two subsystems
+    # each prints what it is for (not merely "no Unknown command")
+    expect = {"runq": r"^cpu 0: running \S+\s+pid \d+, \d+ switches$",
+              "meminfo": r"^MemTotal:\s+\d+ kB$"}
+    assert sorted(late) == sorted(expect), late
     for c in late:
         out = k.cmd(c)
-        assert "Unknown kdb command" not in out and "diag:" not in out, (c, out)
+        assert re.search(expect[c], out, re.M), (c, out)
 
     k.go(r"\S")                                                  # resumes: ticks go on
     assert m.alive()
@@ -328,7 +333,7 @@ def test_cmd_enable_refuses_restricted_commands(machine):
     k = Kdb(m)
     out = k.cmd("mm setup_arch 0")
     assert "kdb: 'mm' is a memory write command, refused by kdb.cmd_enable=0x28" in out, out
-    assert "diag: -1: Permission denied" in out or "Permission denied" in out
+    assert re.search(r"diag: -\d+: Permission denied", out), out
     out = k.cmd("md setup_arch")
     assert "refused by kdb.cmd_enable=0x28" in out and "Permission denied" in out, out
     assert "0x" + format(sym("setup_arch"), "016x") not in out
@@ -336,7 +341,7 @@ def test_cmd_enable_refuses_restricted_commands(machine):
     assert "refused by kdb.cmd_enable=0x28" in out, out
     out = k.cmd("bp mm_init")
     assert "refused by kdb.cmd_enable=0x28" in out, out
-    assert k.cmd("bl") == "" or "refused" in k.cmd("bl")
+    assert "mm_init" not in k.cmd("bl")                # the refused bp is not there
     assert "rip: " in k.cmd("rd")
     assert "*swapper/0" in k.cmd("ps")
     assert "kgdb_breakpoint" in k.cmd("bt")
