@@ -51,15 +51,18 @@ out="$build/check-early.o"
 $LD -r -z noexecstack -o "$out" $objs || fail "ld -r of the early objects failed"
 undef=$(nm -u "$out" | awk '{ print $2 }' | sort -u)
 
+# Who uses what: "object symbol" lines, one nm per object.
+uses="$out.uses"
+for obj in $objs; do
+	nm -u "$obj" | awk -v o="${obj#"$build"/k/}" '{ print o, $2 }'
+done >"$uses"
+
 status=0
 for sym in $undef; do
 	if printf '%s\n' "$data" | grep -qxF "$sym"; then
 		continue
 	fi
-	users=""
-	for obj in $objs; do
-		nm -u "$obj" | awk '{ print $2 }' | grep -qxF "$sym" && users="$users ${obj#"$build"/k/}"
-	done
+	users=$(awk -v s="$sym" '$2 == s { printf " %s", $1 }' "$uses")
 	if printf '%s\n' "$sym" | grep -qE "$alloc"; then
 		echo "check-early: allocator symbol $sym referenced by:$users" >&2
 	else
@@ -70,12 +73,13 @@ for sym in $undef; do
 done
 
 # A "data" entry must not be a function anywhere in the kernel.
-all=$(find "$build/k" -name '*.o' ! -path "$out")
+funcs="$out.funcs"
+# shellcheck disable=SC2046
+readelf -sW $(find "$build/k" -name '*.o') 2>/dev/null |
+	awk '/^File: / { f = $2 } $4 == "FUNC" && $7 != "UND" { print f, $8 }' >"$funcs"
 for sym in $data; do
 	printf '%s\n' "$undef" | grep -qxF "$sym" || continue
-	# shellcheck disable=SC2086
-	def=$(readelf -sW $all 2>/dev/null | awk -v s="$sym" \
-		'/^File: / { f = $2 } $8 == s && $4 == "FUNC" && $7 != "UND" { print f }')
+	def=$(awk -v s="$sym" '$2 == s { print $1 }' "$funcs")
 	if [ -n "$def" ]; then
 		echo "check-early: $sym is a function ($def), not data: list its" \
 		     "source as 'object' in $(basename "$allow")" >&2
@@ -84,6 +88,27 @@ for sym in $data; do
 done
 
 n=$(echo $objs | wc -w)
-[ "$status" -eq 0 ] && echo "check-early: $n early/debugger objects, linked together, reach" \
+[ "$status" -eq 0 ] || exit 1
+[ -n "${EARLY_SELFTEST:-}" ] && exit 0
+echo "check-early: $n early/debugger objects, linked together, reach" \
 	"nothing outside them but $(printf '%s\n' "$undef" | grep -c .) allow-listed symbols"
-exit $status
+
+# Self-test: the same objects plus one early object that reaches kzalloc
+# through a kernel function (sched_create_idle) must fail, and so must one
+# calling kmalloc directly.
+tmp=$(mktemp -d) || fail "mktemp"
+trap 'rm -rf "$tmp"' EXIT
+cp -R "$build/k" "$tmp/k"
+for body in 'struct task_struct *sched_create_idle(unsigned int);
+void *early_selftest(void); void *early_selftest(void) { return sched_create_idle(1); }' \
+	    'void *kmalloc(unsigned long);
+void *early_selftest(void); void *early_selftest(void) { return kmalloc(8); }'; do
+	printf '%s\n' "$body" | ${CC:-gcc} -ffreestanding -c -x c - -o "$tmp/k/early/selftest.gen.o" ||
+		fail "self-test: cannot compile the probe object"
+	if EARLY_SELFTEST=1 "$0" "$tmp" "$@" 2>"$tmp/err" ||
+	   ! grep -q "early/selftest.gen.o" "$tmp/err"; then
+		cat "$tmp/err" >&2
+		fail "self-test: a probe reaching the allocator was NOT caught"
+	fi
+done
+echo "check-early: self-test ok (a call to kzalloc through sched_create_idle, and to kmalloc, are caught)"
