@@ -447,7 +447,7 @@ def main():
     ap.add_argument("--bp-func", default="free_block_locked")
     ap.add_argument("--bp-hits", type=int, default=50)
     ap.add_argument("--boot-timeout", type=float, default=120)
-    ap.add_argument("--gdb-timeout", type=float, default=240)
+    ap.add_argument("--gdb-timeout", type=float, default=600)
     ap.add_argument("--only", choices=["linerate", "ours", "ours-tcp", "qemu", "footprint",
                                        "fbbench"], action="append")
     ARGS = args = ap.parse_args()
