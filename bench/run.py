@@ -522,7 +522,7 @@ def main():
     ap.add_argument("--bp-func", default="free_block_locked")
     ap.add_argument("--bp-hits", type=int, default=50)
     ap.add_argument("--boot-timeout", type=float, default=120)
-    ap.add_argument("--gdb-timeout", type=float, default=240)
+    ap.add_argument("--gdb-timeout", type=float, default=600)
     ap.add_argument("--dbgp-steps", type=int, default=200)
     ap.add_argument("--dbgp-bp-hits", type=int, default=10)
     ap.add_argument("--only", choices=["linerate", "ours", "ours-tcp", "qemu", "footprint",

@@ -144,7 +144,7 @@ def test_kdb_on_the_screen(machine, tmp_path):
     s = sc.wait("scroll", lambda s: at_prompt(s) and s.find(final) is not None, timeout=90)
     assert s.find("kdb> md setup_arch 60") is None             # scrolled off the top
     rows = [r for r in s.text().splitlines() if r.strip()]
-    assert len(rows) == s.rows or len(rows) >= s.rows - 1, len(rows)
+    assert len(rows) >= s.rows - 1, len(rows)                  # the screen is full
     addrs = [int(r.split()[0], 16) for r in rows[:-1]]
     assert all(b - a == 16 for a, b in zip(addrs, addrs[1:])), rows   # rows intact, in order
     sc.cmd("set LINES 6", "lines6")
