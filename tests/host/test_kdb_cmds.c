@@ -142,6 +142,7 @@ static void test_bp_errors(void **state)
 {
 	assert_has(kdb_cmd("bp 0x3000"), "Bad address");
 	assert_has(kdb_cmd("bp kgdb_breakpoint"), "Permission denied");
+	assert_has(kdb_cmd("bp kgdb_breakpoint"), "kgdb_breakpoint: the debugger cannot stop there");
 	assert_has(kdb_cmd("bp nosuch"), "Symbol not found");
 	assert_has(kdb_cmd("bp 0x1000 0x2000"), "Too many arguments");
 	assert_has(kdb_cmd("bph 0x1001 dataw 4"), "Invalid length field");
