@@ -42,15 +42,39 @@ __noinline void kgdb_breakpoint(void)
 	__asm__ __volatile__("int3" ::: "memory");
 }
 
-static void take_master(unsigned cpu)
+/*
+ * take_master - wait for the master role after a trap of this CPU's own.
+ * While another CPU holds it, this CPU is one of the stopped ones with the
+ * registers of its trap (as Linux's kgdb_cpu_enter), not those of this
+ * wait loop: gdb sees it at its breakpoint.  Returns false when the trap
+ * must not be reported: the master resumed this CPU alone (a step), or the
+ * trap re-triggers by itself (@retry: an int3 or an execute breakpoint,
+ * pc still on it) and the user may have removed it meanwhile.
+ */
+static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
 {
+	struct dbg_cpu *c = &dbg_cpus[cpu];
 	int expected = -1;
 
+	WRITE_ONCE(c->entering, true);
 	while (!__atomic_compare_exchange_n(&dbg_master, &expected, (int)cpu, false,
 					    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
 		expected = -1;
+		if (dbg_roundup_wants(cpu)) {
+			dbg_hw_disarm();
+			c->regs = regs;
+			x86_state_capture(&c->state, regs);
+			__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
+			dbg_cpu_hold(cpu, regs, false);
+			if (retry || c->user_step || c->stepping_over) {
+				WRITE_ONCE(c->entering, false);
+				return false;
+			}
+		}
 		cpu_relax();
 	}
+	WRITE_ONCE(c->entering, false);
+	return true;
 }
 
 static void release_master(void)
@@ -58,7 +82,8 @@ static void release_master(void)
 	__atomic_store_n(&dbg_master, -1, __ATOMIC_RELEASE);
 }
 
-static bool release_after_stepover;	/* a step over a breakpoint ends in "all go" */
+static bool release_after_stepover;
+static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop);	/* a step over a breakpoint ends in "all go" */
 
 void dbg_arm_step(struct dbg_cpu *c, struct x86_regs *regs)
 {
@@ -117,15 +142,25 @@ static int plan_resume(unsigned self, const struct ekdb_resume *r)
 static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 {
 	unsigned cpu = dbg_this_cpu();
-	struct dbg_cpu *c = &dbg_cpus[cpu];
-	struct ekdb_resume r;
-	int alone;
 
 	if (!dbg_enabled || !frontend)
 		return false;
 	if (dbg_master == (int)cpu)
 		return false;	/* a fault inside the debugger itself: let it oops */
-	take_master(cpu);
+	if (!take_master(cpu, regs, stop->reason == EKDB_STOP_SWBREAK ||
+					 stop->reason == EKDB_STOP_HWBREAK))
+		return true;	/* resumed without a report: retry or step */
+	return dbg_enter_master(regs, stop);
+}
+
+/* The stop path once this CPU holds the master role. */
+static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
+{
+	unsigned cpu = dbg_this_cpu();
+	struct dbg_cpu *c = &dbg_cpus[cpu];
+	struct ekdb_resume r;
+	int alone;
+
 	dbg_cpus_missing = dbg_roundup_cpus(cpu);	/* the whole machine stops */
 	dbg_bp_uninstall_all();
 	c->online = true;
@@ -257,7 +292,33 @@ bool ekdb_handle_die(const char *what, struct x86_regs *regs)
 	return regs->rip != rip;
 }
 
-/* From the timer tick: a Ctrl-C (0x03) on a transport breaks in. */
+/*
+ * An NMI that is not a round-up: stop there, like Linux's kdb "due to
+ * NonMaskable Interrupt".  Returns 1 when handled, 0 when the debugger is
+ * off (the kernel's default applies), -1 when another CPU is entering the
+ * debugger right now (QEMU's inject-nmi hits every CPU): the caller waits
+ * to be rounded up.
+ */
+int dbg_nmi_stop(struct x86_regs *regs)
+{
+	struct ekdb_stop stop = { .reason = EKDB_STOP_NMI, .signal = GDB_SIGTRAP,
+				  .vector = X86_TRAP_NMI, .bp_index = -1 };
+	int cpu = (int)dbg_this_cpu(), expected = -1;
+
+	if (!dbg_enabled || !frontend)
+		return 0;
+	if (dbg_master == cpu)
+		return 1;	/* an NMI while this CPU is in the debugger: nothing to do */
+	if (!__atomic_compare_exchange_n(&dbg_master, &expected, cpu, false,
+					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return -1;
+	return dbg_enter_master(regs, &stop) ? 1 : 0;
+}
+
+/*
+ * From the timer tick: a Ctrl-C (0x03) on a transport, or sysrq-g on a
+ * keyboard one (Alt+SysRq+g), breaks in.
+ */
 bool ekdb_poll_break(struct x86_regs *regs)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_INTERRUPT, .signal = GDB_SIGINT,
@@ -266,9 +327,13 @@ bool ekdb_poll_break(struct x86_regs *regs)
 
 	if (!dbg_enabled || dbg_master >= 0)
 		return false;
-	ch = dbg_chan.getc(NULL);
-	if (ch != 0x03)
+	ch = dbg_chan_poll();
+	if (ch == EKDB_CHAR_SYSRQ('g')) {
+		stop.reason = EKDB_STOP_SYSRQ;	/* kdb: "due to Keyboard Entry" */
+		stop.signal = GDB_SIGTRAP;
+	} else if (ch != 0x03) {
 		return false;
+	}
 	return dbg_enter(regs, &stop);
 }
 

@@ -41,8 +41,11 @@ unsigned dbg_transport_count(void)
 	return n;
 }
 
-/* Round-robin so one chatty transport cannot starve another. */
-static int chan_getc(void *arg)
+/*
+ * Round-robin so one chatty transport cannot starve another.  Returns
+ * bytes and, for the break-in poll, EKDB_CHAR_SYSRQ() codes.
+ */
+int dbg_chan_poll(void)
 {
 	for (unsigned k = 0; k < EKDB_MAX_TRANSPORTS; k++) {
 		struct ekdb_transport *t = transports[(poll_next + k) % EKDB_MAX_TRANSPORTS];
@@ -71,6 +74,17 @@ static void chan_flush(void *arg)
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
 		if (transports[i] && transports[i]->flush)
 			transports[i]->flush(transports[i]);
+}
+
+/* The debugger's input: bytes only (a sysrq key while stopped means nothing). */
+static int chan_getc(void *arg)
+{
+	int c;
+
+	do
+		c = dbg_chan_poll();
+	while (c > 0xff);
+	return c;
 }
 
 const struct ekdb_chan dbg_chan = {

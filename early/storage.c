@@ -81,7 +81,7 @@ static struct ekdb_resume early_run(const struct ekdb_stop *stop, bool announce)
 		r = run_gdb(stop, announce);
 		if (r.action != EKDB_RESUME_TO_KDB)
 			return r;
-		announce = false;	/* back from gdb: straight to the prompt */
+		announce = true;	/* back from gdb: the entry line again, as Linux's kdb_stub */
 	}
 	for (;;) {
 		r = kdb_session_run(&kdb_early_session, stop, announce);
@@ -93,7 +93,7 @@ static struct ekdb_resume early_run(const struct ekdb_stop *stop, bool announce)
 		r = run_gdb(stop, false);
 		if (r.action != EKDB_RESUME_TO_KDB)
 			return r;
-		announce = false;
+		announce = true;
 	}
 }
 
