@@ -77,13 +77,14 @@ static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
 	return true;
 }
 
+static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop);
+
 static void release_master(void)
 {
 	__atomic_store_n(&dbg_master, -1, __ATOMIC_RELEASE);
 }
 
-static bool release_after_stepover;
-static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop);	/* a step over a breakpoint ends in "all go" */
+static bool release_after_stepover;	/* a step over a breakpoint ends in "all go" */
 
 void dbg_arm_step(struct dbg_cpu *c, struct x86_regs *regs)
 {

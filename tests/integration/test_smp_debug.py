@@ -186,7 +186,17 @@ def test_gdb_vcont_threads(machine, gdb):
     assert reg(g, "pc") != pc2
     g.cmd("thread 1")
     assert reg(g, "pc") == pc1, "thread 1 ran while thread 2 was stepped"
+    # stepping the thread gdb selected, not the one that stopped (vCont;s:1)
     g.cmd("thread 2")
+    pc2 = reg(g, "pc")
+    g.cmd("thread 1")
+    g._drop_stops()
+    g.cmd("stepi")
+    st = g.wait_stop(STOP_TIMEOUT)
+    assert st.get("reason") == "end-stepping-range" and thread_of(st) == 1, st
+    assert reg(g, "pc") != pc1
+    g.cmd("thread 2")
+    assert reg(g, "pc") == pc2, "thread 2 moved when thread 1 was stepped"
 
     g._drop_stops()
     g.cmd("finish")                         # back into ksoftirqd, same thread
