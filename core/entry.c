@@ -54,6 +54,7 @@ __noinline void kgdb_breakpoint(void)
 static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
 {
 	struct dbg_cpu *c = &dbg_cpus[cpu];
+	bool was_entering = c->entering;
 	int expected = -1;
 
 	WRITE_ONCE(c->entering, true);
@@ -67,13 +68,13 @@ static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
 			__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
 			dbg_cpu_hold(cpu, regs, false);
 			if (retry || c->user_step || c->stepping_over) {
-				WRITE_ONCE(c->entering, false);
+				WRITE_ONCE(c->entering, was_entering);
 				return false;
 			}
 		}
 		cpu_relax();
 	}
-	WRITE_ONCE(c->entering, false);
+	WRITE_ONCE(c->entering, was_entering);
 	return true;
 }
 
@@ -339,11 +340,47 @@ bool ekdb_poll_break(struct x86_regs *regs)
 }
 
 
+/*
+ * Around the #DB and #BP handlers: a round-up NMI that lands while this
+ * CPU runs debugger code for its own trap is swallowed (dbg_cpu_park sees
+ * ->entering), and the CPU stops with the registers of its trap instead:
+ * in take_master, or here on the way out.  gdb never sees a thread whose
+ * pc is inside the debugger.
+ */
+static bool trap_entry(bool (*handler)(struct x86_regs *), struct x86_regs *regs)
+{
+	unsigned cpu = dbg_this_cpu();
+	struct dbg_cpu *c = &dbg_cpus[cpu];
+	bool r;
+
+	WRITE_ONCE(c->entering, true);
+	r = handler(regs);
+	if (r && dbg_roundup_wants(cpu) && !READ_ONCE(c->stopped)) {
+		dbg_hw_disarm();
+		c->regs = regs;
+		x86_state_capture(&c->state, regs);
+		__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
+		dbg_cpu_hold(cpu, regs, false);
+	}
+	WRITE_ONCE(c->entering, false);
+	return r;
+}
+
+static bool dbg_trap_db_entry(struct x86_regs *regs)
+{
+	return trap_entry(dbg_trap_db, regs);
+}
+
+static bool dbg_trap_bp_entry(struct x86_regs *regs)
+{
+	return trap_entry(dbg_trap_bp, regs);
+}
+
 void dbg_core_init(const struct dbg_frontend *fe)
 {
 	frontend = fe;
-	x86_set_trap_handler(X86_TRAP_DB, dbg_trap_db);
-	x86_set_trap_handler(X86_TRAP_BP, dbg_trap_bp);
+	x86_set_trap_handler(X86_TRAP_DB, dbg_trap_db_entry);
+	x86_set_trap_handler(X86_TRAP_BP, dbg_trap_bp_entry);
 	dbg_roundup_init();
 	dbg_cpus[dbg_this_cpu()].online = true;
 	dbg_enabled = true;
