@@ -100,6 +100,10 @@ def test_kdb_on_the_screen(machine, tmp_path):
     s = sc.wait("help-more", lambda s: last_line(s).startswith("more>"))
     assert s.find("Display Memory Contents") is not None
     sc.keys("spc")
+    # Linux's table (kill, per_cpu on two lines) may take a third page
+    s = sc.wait("help-page2", lambda s: last_line(s).startswith("more>") or at_prompt(s))
+    if last_line(s).startswith("more>"):
+        sc.keys("spc")
     s = sc.wait("help-rest", lambda s: at_prompt(s) and s.find("dumpcpu") is not None)
 
     # -- md setup_arch
