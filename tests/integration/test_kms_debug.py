@@ -5,11 +5,13 @@ kernel's page, Alt+SysRq+g shows kdb (on the debugger's page) and `go`
 gives the screen back exactly.  Keys through QMP; screens from
 screendumps (screen.py, qmp.read_ppm)."""
 
+import os
 import re
+import shutil
 import time
 
 from kdb_session import BAD
-from qemu import BOOT_TIMEOUT
+from qemu import BOOT_TIMEOUT, REPO
 from qmp import read_ppm
 from screen import grab
 from test_kdb_screen import Screen, at_prompt
@@ -17,6 +19,7 @@ from test_kdb_screen import Screen, at_prompt
 SERIAL = "earlyprintk=serial,ttyS0,115200"
 SHELL = r"ekdb:/# "
 FBDRAW_UP = r"fbdraw: drawing on the kms screen, a frame every (\d+) ms"
+SCREENSHOT = os.path.join(REPO, "docs", "kdb-kms-sysrq.png")
 COLORS = [0x800000, 0x008000, 0x000080, 0x808000, 0x800080, 0x008080, 0xc06000, 0x404040]
 
 
@@ -78,6 +81,8 @@ def test_sysrq_g_over_the_pattern_and_back(machine, tmp_path):
     assert (s.width, s.height) == (1024, 768)
     assert s.find("due to Keyboard Entry") is not None, s.text()
     assert s.find("fbdraw: drawing on the kms screen") is not None   # the console's log
+    if os.environ.get("EKDB_UPDATE_SCREENSHOTS") == "1":
+        shutil.copy(sc.dir / f"kdbscreen-{sc.n:02d}-kdb.png", SCREENSHOT)
     sc.type("go")
     sc.keys("ret")
     after = dump(q, tmp_path / "after")
