@@ -96,6 +96,7 @@ void setup_arch(u64 bootinfo_phys)
 	init_mem_mapping();		/* our own W^X page tables (static storage) */
 	debug_glue_init();		/* what the kernel offers the debugger (ps, dmesg...) */
 	ekdb_early_init();		/* the early debugger; kgdbwait stops in here */
+	early_fault_test();		/* test_early_fault */
 	print_memory_map();
 	print_framebuffer();
 	memblock_init_from_bootinfo(boot_params.mmap, boot_params.mmap_count);

@@ -6,6 +6,8 @@
  *   test_oops=ud       ud2 in oops_test_invalid_opcode()
  *   test_oops=gp       non-canonical access in oops_test_general_protection()
  *   test_oops=panic    panic() from oops_test_panic()
+ *   test_oops=irq      NULL dereference inside the timer interrupt
+ *   test_early_fault   NULL dereference in setup_arch() (early debugger entry)
  *   test_fbdraw[=MS]   a thread draws a moving pattern on the kms screen (drivers/fbdraw.c)
  */
 #include <kernel/kernel.h>
@@ -42,6 +44,33 @@ __noinline void oops_test_panic(void)
 	panic("test_oops=panic requested");
 }
 
+/* test_oops=irq: the next timer interrupt dereferences NULL (an oops in IRQ context). */
+volatile bool oops_test_in_irq;
+
+__noinline void oops_test_irq(void);
+__noinline void oops_test_irq(void)
+{
+	oops_test_in_irq = true;
+	for (;;)
+		__asm__ __volatile__("pause");
+}
+
+/* From the timer interrupt (kernel-glue/time.c) when test_oops=irq is armed. */
+void oops_test_irq_fire(void)
+{
+	oops_test_in_irq = false;
+	oops_test_null_deref();
+}
+
+/* test_early_fault: a NULL dereference in setup_arch(), right after the early debugger. */
+void early_fault_test(void)
+{
+	if (cmdline_has("test_early_fault")) {
+		pr_notice("test_early_fault: faulting in setup_arch()\n");
+		oops_test_null_deref();
+	}
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -50,6 +79,7 @@ static const struct {
 	{ "ud", oops_test_invalid_opcode },
 	{ "gp", oops_test_general_protection },
 	{ "panic", oops_test_panic },
+	{ "irq", oops_test_irq },
 };
 
 /* The allocator self-test uses up all memory for a moment: one CPU, no threads yet. */
@@ -75,5 +105,5 @@ void run_boot_tests(void)
 			return;
 		}
 	}
-	pr_err("test_oops: unknown kind '%s' (null, ud, gp, panic)\n", oops);
+	pr_err("test_oops: unknown kind '%s' (null, ud, gp, panic, irq)\n", oops);
 }

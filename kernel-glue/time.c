@@ -88,6 +88,8 @@ bool timer_interrupt(struct x86_regs *regs)
 	/* gdb's Ctrl-C (0x03) on a debugger transport breaks in here */
 	if (pc->cpu == tick_do_timer_cpu)
 		ekdb_poll_break(regs);
+	if (oops_test_in_irq)
+		oops_test_irq_fire();	/* test_oops=irq */
 	scheduler_tick(regs);
 	return true;
 }

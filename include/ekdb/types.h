@@ -30,6 +30,13 @@ typedef int64_t s64;
 #define __section(s)	__attribute__((section(s)))
 #define __printf(a, b)	__attribute__((format(printf, a, b)))
 #define __noinline	__attribute__((noinline))
+/*
+ * __ekdb_callee: kernel code the debugger itself calls while the machine
+ * is stopped (e.g. the allocator's no-wait path that grows the breakpoint
+ * table).  Linked inside the debugger's text range, so breakpoints there
+ * are refused like breakpoints in the debugger (Linux's NOKPROBE).
+ */
+#define __ekdb_callee	__attribute__((section(".text.ekdb")))
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 

@@ -23,7 +23,7 @@ static unsigned long nr_free;
 static unsigned long nr_managed;
 static unsigned long nr_bad_frees;
 
-static void list_add_head(u32 idx, unsigned int order)
+static __ekdb_callee void list_add_head(u32 idx, unsigned int order)
 {
 	struct page *p = &mem_map[idx];
 
@@ -35,7 +35,7 @@ static void list_add_head(u32 idx, unsigned int order)
 	free_blocks[order]++;
 }
 
-static void list_del_entry(u32 idx, unsigned int order)
+static __ekdb_callee void list_del_entry(u32 idx, unsigned int order)
 {
 	struct page *p = &mem_map[idx];
 
@@ -158,7 +158,7 @@ void page_alloc_init(void)
  * The memory is not zeroed.
  */
 /* Take a 2^@order block off the free lists; zone_lock held. */
-static void *alloc_pages_locked(unsigned int order)
+static __ekdb_callee void *alloc_pages_locked(unsigned int order)
 {
 	unsigned int o;
 	struct page *p;
@@ -206,7 +206,7 @@ void *alloc_pages(unsigned int order)
  * on the allocator's lock (the debugger, with every other CPU stopped
  * where it was, maybe inside the allocator): NULL when the lock is held.
  */
-void *alloc_pages_nowait(unsigned int order)
+__ekdb_callee void *alloc_pages_nowait(unsigned int order)
 {
 	unsigned long flags;
 	void *p;

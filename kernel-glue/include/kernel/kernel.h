@@ -48,6 +48,9 @@ void qemu_exit(u8 code);
 /* tests.c: test-only parameters (test_oops=, test_alloc) */
 void run_boot_tests(void);
 void run_mm_selftest(void);
+void early_fault_test(void);
+void oops_test_irq_fire(void);
+extern volatile bool oops_test_in_irq;
 void debug_glue_init(void);	/* debug_glue.c */
 void serial_linetest(void);	/* linetest.c: test_linerate= */
 void console_selftests(void);	/* kbdtest.c: test_kbd=, test_fbbench= */

@@ -1,0 +1,213 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The handoff (docs/handoff.md): one debugging session from setup_arch()
+into the running system.  Breakpoints planted at kgdbwait (kdb and gdb;
+software, hardware, watchpoint, disabled) fire after the full core took
+over, with their numbers and states; kdb keeps its history, environment
+and macros; gdb stays connected; the early storage is never touched again
+(ekdb.debug_early=unmap makes any use of it fault); panic, oops (thread and
+interrupt) and an early fault enter the debugger; bad kgdboc= values are
+refused with a message and the boot goes on."""
+
+import re
+
+import pytest
+
+from gdb_boot import STOP_TIMEOUT, attach, cont_to_stop, stop_func
+from kdb_session import (BAD, BOOT_COMPLETE, CONSOLE, ENTRY, PROMPT, UP, Kdb,
+                         boot_kdb)
+from qemu import BOOT_TIMEOUT
+
+KDB_HANDOFF = f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait ekdb.debug_early=unmap"
+HANDOFF = (r"ekdb: handoff: (\d+) breakpoints \((\d+) sw, (\d+) hw\) kept, (\d+) installed, "
+           r"([^\r\n]*), kdb\+gdb session kept, (\d+) KiB of early storage freed")
+
+pytestmark = pytest.mark.qemu
+
+
+def bl_lines(k):
+    return [l for l in k.cmd("bl").splitlines() if l.strip()]
+
+
+def go_to_entry(k, timeout=BOOT_TIMEOUT):
+    """go; wait for the next kdb entry; return (entry match, text since go)."""
+    start = k.mark()
+    k.type("go")
+    k.enter()
+    e = k.wait(ENTRY, timeout=timeout)
+    k.wait(PROMPT)
+    return e, k.since(start)
+
+
+def test_kdb_session_across_handoff(machine):
+    m = boot_kdb(machine, cmdline=KDB_HANDOFF, smp=2)
+    k = Kdb(m)
+    out = k.cmd("bp sched_init")                              # software
+    sched_init = re.search(r"BP #0 at (0x[0-9a-f]+) \(sched_init\)", out).group(1)
+    out = k.cmd("bph smp_init")                               # hardware execute
+    smp_init = re.search(r"BP #1 at (0x[0-9a-f]+) \(smp_init\)", out).group(1)
+    out = k.cmd("bph jiffies dataw 8")                        # watchpoint (tick)
+    jiffies = re.search(r"BP #2 at (0x[0-9a-f]+) \(jiffies\)", out).group(1)
+    assert "BP #3" in k.cmd("bp rest_init")                   # disabled below
+    k.cmd("bd 3")
+    k.cmd("set LINES 40")
+    k.cmd("defcmd hmd")
+    k.cmd("md4c1 jiffies")
+    k.cmd("endefcmd")
+    k.cmd("lsmod")                                            # recalled after the handoff
+    before = bl_lines(k)
+    assert len(before) == 8, before
+
+    e, text = go_to_entry(k)
+    h = re.search(HANDOFF, text)
+    assert h, text
+    assert h.group(1, 2, 3) == ("4", "2", "2"), h.group(0)
+    assert int(h.group(4)) == 3, h.group(0)                   # all but the disabled one
+    assert int(h.group(6)) >= 4, h.group(0)
+    assert e.group(3) == f"Breakpoint @ {sched_init}", text
+    assert f"Instruction(i) breakpoint #0 at {sched_init}" in text, text
+
+    # the same table: numbers, states, owners (line by line)
+    assert bl_lines(k) == before
+    # the same shell: history typed before the handoff, environment, macros
+    _, out = k.line([UP, UP, UP, UP])                         # bl, go, bl, lsmod
+    assert re.search(r"printk\s+.*Live", out), out
+    assert "LINES=40" in k.cmd("env")
+    k.type("hmd")                                             # the macro runs md4c1 jiffies
+    k.enter()
+    k.wait(rf"kdb> md4c1 jiffies\r?\n{jiffies} [0-9a-f]{{8}}")
+    k.wait(PROMPT)
+
+    e, text = go_to_entry(k)                                  # hw execute on smp_init
+    assert f"Instruction(Register) breakpoint #1 at {smp_init}" in text, text
+    e, text = go_to_entry(k)                                  # the watchpoint
+    assert "Data Write breakpoint #2" in text, text
+    assert "rest_init" not in text, "disabled breakpoint #3 fired"
+    k.cmd("bc 2")
+
+    # a breakpoint set after the handoff, in code that only CPU 1 runs
+    k.cmd("bph ksoftirqd_count+8 dataw 8")
+    e, text = go_to_entry(k)
+    assert e.group(2) == "1", text                            # processor 1
+    k.cmd("bc all")
+    k.type("go")
+    k.enter()
+    k.wait(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    # the early storage was unmapped: any use of it would have oopsed
+    assert not re.search(BAD, m.output(0)), m.output(0)[-2000:]
+
+
+def test_more_breakpoints_than_the_early_table(machine):
+    m = boot_kdb(machine, cmdline=KDB_HANDOFF)
+    k = Kdb(m)
+    k.cmd("bp sched_init")
+    go_to_entry(k)
+    # setup_arch has run for good: plant 40 (> 32 early entries) in it
+    k.cmd("set LINES 200")
+    for i in range(1, 41):
+        out = k.cmd(f"bp setup_arch+{i}")
+        assert f"BP #{i}" in out, out
+    bl = k.cmd("bl")
+    assert "BP #40 at" in bl and bl.count("is enabled") == 41, bl
+    assert "ENOSPC" not in bl and "Table full" not in bl
+    k.cmd("bc all")
+    k.type("go")
+    k.enter()
+    k.wait(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+
+
+def test_gdb_session_across_handoff(machine, gdb):
+    cmd = f"{CONSOLE} ekgdboc=ttyS1 kgdboc=ttyS1 kgdbwait ekdb.debug_early=unmap"
+    m = machine(cmdline=cmd, smp=2, ports=("unix", "socket"))
+    m.wait_for(r"kgdb: Waiting for connection from remote gdb", timeout=BOOT_TIMEOUT)
+    g = attach(machine, gdb, m)
+    g.cmd("break sched_init")
+    g.cmd("hbreak smp_init")
+    g.cmd("watch jiffies")
+    st = cont_to_stop(g)
+    assert stop_func(st) == "sched_init", st
+    m.wait_for(HANDOFF, from_start=True, timeout=10)
+    st = cont_to_stop(g)
+    assert stop_func(st) == "smp_init", st
+    st = cont_to_stop(g)
+    assert st.get("reason") == "watchpoint-trigger", st
+    info = g.cmd("info breakpoints")
+    assert re.search(r"sched_init.*\n\s+breakpoint already hit 1 time", info), info
+    assert re.search(r"smp_init.*\n\s+breakpoint already hit 1 time", info), info
+    assert re.search(r"jiffies\n\s+breakpoint already hit 1 time", info), info
+    # more than 1024 entries: the late table grows while the machine is
+    # stopped.  always-inserted makes gdb plant each one at once (Z0); they
+    # are all deleted (text restored) before anything runs.
+    g.cmd("delete")
+    g.cmd("set breakpoint always-inserted on")
+    base = int(re.search(r"0x([0-9a-f]+)", g.cmd("p/x &sched_init")).group(1), 16)
+    n = 1100
+    for i in range(n):
+        g.cmd(f"break *{base + i:#x}")
+    out = g.cmd("monitor bl | grep BP #1099")
+    assert re.search(rf"BP #{n - 1} at", out), out[-500:]
+    g.cmd("delete")
+    assert "BP #" not in g.cmd("monitor bl")
+    g.cmd("set breakpoint always-inserted off")
+    g.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    assert not re.search(BAD, m.output(0))
+
+
+def test_panic_enters_kdb_and_go_refuses(machine):
+    m = machine(cmdline=f"{CONSOLE} kgdboc=ttyS0 test_oops=panic", ports=("unix",))
+    m.wait_for(r"Kernel panic - not syncing: test_oops=panic requested", timeout=BOOT_TIMEOUT)
+    e = m.wait_for(ENTRY, timeout=60)
+    assert "Panic" in e.group(3) or "panic" in e.group(3), e.group(0)
+    m.wait_for(PROMPT, timeout=60)
+    k = Kdb(m)
+    out = k.cmd("go")
+    assert "Catastrophic error detected" in out, out
+    assert "type go a second time if you really want to continue" in out, out
+    assert "kernel_init" in k.cmd("bt") or "oops_test_panic" in k.cmd("bt")
+
+
+@pytest.mark.parametrize("kind,where", [("null", "oops_test_null_deref"),
+                                        ("irq", "oops_test_null_deref")])
+def test_oops_enters_kdb(machine, kind, where):
+    m = machine(cmdline=f"{CONSOLE} kgdboc=ttyS0 test_oops={kind}", ports=("unix",))
+    e = m.wait_for(ENTRY, timeout=BOOT_TIMEOUT)
+    assert "Oops" in e.group(3) or "fault" in e.group(3).lower() or "Debug" not in e.group(3)
+    m.wait_for(PROMPT, timeout=60)
+    k = Kdb(m)
+    bt = k.cmd("bt")
+    assert where in bt, bt
+    if kind == "irq":
+        assert "timer_interrupt" in bt, bt
+
+
+def test_early_fault_without_kgdbwait(machine):
+    m = machine(cmdline=f"{CONSOLE} ekgdboc=ttyS0 test_early_fault", ports=("unix",))
+    m.wait_for(r"test_early_fault: faulting in setup_arch", timeout=BOOT_TIMEOUT)
+    m.wait_for(ENTRY, timeout=60)
+    m.wait_for(PROMPT, timeout=60)
+    bt = Kdb(m).cmd("bt")
+    assert "early_fault_test" in bt and "setup_arch" in bt, bt
+
+
+@pytest.mark.parametrize("value,why", [
+    ("foo", "unknown driver"),
+    ("ttyS9", "bad port"),
+    ("ttyS0,0", "baud of 0"),
+    ("kbd,", "trailing comma"),
+    ("ttyS0,kms,ttyS1", "two lines"),
+])
+def test_bad_kgdboc_fails_closed(machine, value, why):
+    m = machine(cmdline=f"{CONSOLE} kgdboc={value} kgdbwait exit_after_boot",
+                ports=("unix", "unix"))
+    m.wait_for(rf"Malformed early option 'kgdboc={re.escape(value)}'", timeout=BOOT_TIMEOUT)
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    out = m.output(0)
+    assert "Entering kdb" not in out and "handoff: " not in out, why
+    assert "no debugger configured" in out or "debugger stays off" in out
+
+
+def test_different_early_and_late_lines(machine):
+    m = machine(cmdline=f"{CONSOLE} ekgdboc=ttyS1 kgdboc=ttyS0 exit_after_boot",
+                ports=("unix", "unix"))
+    m.wait_for(r"ekgdboc=ttyS1 and kgdboc=ttyS0 name different lines", timeout=BOOT_TIMEOUT)
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
