@@ -341,7 +341,8 @@ class Ehci:
     def _go(self):
         c = self.dbg_ctrl & ~(D_ERROR | (7 << 7) | D_DONE)
         self.c["transactions"] += 1
-        if not (c & D_OWNER and c & D_ENABLED):
+        if not (c & D_OWNER and c & D_ENABLED) or not self.cmd & CMD_RUN:
+            # the debug port needs its port enabled and the controller running
             c |= D_ERROR | EXC_HARDWARE << 7
             self.dbg_ctrl = c | D_DONE
             return
