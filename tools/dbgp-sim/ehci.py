@@ -152,7 +152,7 @@ class Ehci:
             self.bar0 = bar
         elif a in (0x0C, 0x0D, 0x3C, 0x61):     # cache line, latency, irq line, FLADJ
             c[a] = b
-        elif a == 0x55:                         # PMCSR power state
+        elif a == CAP_PM + 4:                   # PMCSR power state
             c[a] = b & 0x3
         elif EECP <= a < EECP + 4:
             if a == EECP + 3:                   # HC OS owned semaphore
