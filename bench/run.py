@@ -372,6 +372,43 @@ def fbbench(args, work):
     return res
 
 
+# ------------------------------------------------------------ (e) kms debugger hooks
+def kmsbench(args, work, rounds=5):
+    """Debugger entry and leave on the kms screen while test_fbdraw draws:
+    Alt+SysRq+g through QMP, kdb's `kms` (on ttyS0 too: kgdboc=kms,kbd,ttyS0)
+    reports what the display hooks cost, TSC-timed in the guest: enter =
+    save the registers, flip the scanout to the debugger's page and bring
+    it up to date with the console (kdb visible but for its own prompt);
+    leave = registers back (the kernel's page shown again, untouched)."""
+    res = {"enter_us": [], "leave_us": []}
+    if not has_symbol(args.kernel, "kms_debug_init"):
+        res["error"] = "kernel has no kms debugger hooks"
+        return res
+    m = Machine(work, name="kmsbench", ports=("unix",), qmp=True, esp=args.esp,
+                cmdline=f"{BASE_CMDLINE} kgdboc=kms,kbd,ttyS0 test_fbdraw=100")
+    rx = r"last enter (\d+) us \((scanout flip|mode loaded)\), last leave (\d+) us"
+    try:
+        m.wait_for(r"ekdb:/# ", timeout=args.boot_timeout)
+        q = m.qmp()
+        for i in range(rounds):
+            q.send_key("alt-sysrq-g")
+            m.wait_for(r"\[0\]kdb> ", timeout=60)
+            m.send(0, b"kms\r")
+            g = m.wait_for(rx, timeout=60)
+            res["enter_us"].append(int(g.group(1)))
+            res["how"] = g.group(2)
+            if i:
+                res["leave_us"].append(int(g.group(3)))
+            m.wait_for(r"\[0\]kdb> ", timeout=60)
+            m.send(0, b"go\r")
+            time.sleep(0.5)
+    except MachineError as e:
+        res["error"] = str(e).splitlines()[0]
+    finally:
+        m.kill()
+    return res
+
+
 # ------------------------------------------------------------ report
 def fmt_rate(bps):
     return "-" if bps is None else (f"{bps / 1e6:.2f} MB/s" if bps >= 1e6
@@ -476,6 +513,18 @@ def report(res):
         w(f"    => {fb['chars_per_s']} chars/s, full-screen scroll {fb['scroll_us']} us "
           f"(a 30 KiB dmesg in {30 * 1024 / max(fb['chars_per_s'], 1):.2f} s)")
     w("")
+    kb = res.get("kmsbench", {"error": "skipped"})
+    w("(e) debugger on the kms screen (kgdboc=kms,kbd, test_fbdraw drawing, Alt+SysRq+g; "
+      "display hooks TSC-timed in the guest)")
+    if kb.get("error"):
+        w(f"    not measured: {kb['error']}")
+    elif kb.get("enter_us"):
+        w(f"    entry -> kdb's page shown and drawn: median {median(kb['enter_us'])} us "
+          f"({kb.get('how')}; {kb['enter_us']})")
+        if kb.get("leave_us"):
+            w(f"    go -> kernel's page shown again (untouched, nothing to copy): median "
+              f"{median(kb['leave_us'])} us ({kb['leave_us']})")
+    w("")
     w("footprint (text+data+bss, `size` on build/k objects)")
     by = fp["debugger_by_dir"]
     w("    " + "  ".join(f"{d}={v}" for d, v in by.items()))
@@ -522,11 +571,11 @@ def main():
     ap.add_argument("--bp-func", default="free_block_locked")
     ap.add_argument("--bp-hits", type=int, default=50)
     ap.add_argument("--boot-timeout", type=float, default=120)
-    ap.add_argument("--gdb-timeout", type=float, default=240)
+    ap.add_argument("--gdb-timeout", type=float, default=600)
     ap.add_argument("--dbgp-steps", type=int, default=200)
     ap.add_argument("--dbgp-bp-hits", type=int, default=10)
     ap.add_argument("--only", choices=["linerate", "ours", "ours-tcp", "qemu", "footprint",
-                                       "fbbench", "dbgp"], action="append")
+                                       "fbbench", "kmsbench", "dbgp"], action="append")
     ARGS = args = ap.parse_args()
     args.build = os.path.abspath(args.build)
     args.kernel = os.path.join(args.build, "kernel.elf")
@@ -538,7 +587,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     only = set(args.only or ["linerate", "ours", "ours-tcp", "qemu", "footprint", "fbbench",
-                             "dbgp"])
+                             "kmsbench", "dbgp"])
     res = {"linerate": {"bytes": args.linerate_bytes, "error": "skipped"},
            "ours": {"error": "skipped"}, "ours_tcp": {"error": "skipped"},
            "qemu": {"error": "skipped"}}
@@ -562,6 +611,9 @@ def main():
     if "fbbench" in only:
         log("(d) framebuffer console ...")
         res["fbbench"] = fbbench(args, work)
+    if "kmsbench" in only:
+        log("(e) kms debugger hooks ...")
+        res["kmsbench"] = kmsbench(args, work)
     res["elapsed_s"] = time.monotonic() - t
     with open(os.path.join(work, "results.json"), "w") as f:
         json.dump(res, f, indent=1)

@@ -18,7 +18,7 @@ void ldr_find_rsdp(struct loader *L)
 	}
 	if (rsdp20) {
 		L->bi->rsdp = rsdp20;
-		ldr_info(L"RSDP at 0x%lx (ACPI 2.0+)", rsdp20);
+		ldr_info(L"RSDP at 0x%lx (ACPI 2.0 or later)", rsdp20);	/* no '+': gdb may be listening */
 	} else if (rsdp10) {
 		L->bi->rsdp = rsdp10;
 		ldr_info(L"RSDP at 0x%lx (ACPI 1.0)", rsdp10);

@@ -77,14 +77,33 @@ static unsigned others_parked(unsigned self)
 /*
  * NMI handler: a CPU the master rounded up parks here until the master
  * resumes.  Its registers are captured so the debugger can show them.
+ * Any other NMI (an NMI button, QEMU's inject-nmi) stops in the debugger
+ * when it is on; a round-up NMI that arrives late is swallowed.
  */
 static bool dbg_cpu_park(struct x86_regs *regs)
 {
 	unsigned self = dbg_this_cpu();
 	struct dbg_cpu *c = &dbg_cpus[self];
 
-	if (!READ_ONCE(roundup_active) || READ_ONCE(roundup_master) == (int)self)
-		return false;	/* not ours: an NMI from elsewhere */
+	if (READ_ONCE(c->entering)) {
+		/* trapped and waiting for the master role: it stops there, with
+		 * the registers of its trap (take_master) */
+		__atomic_store_n(&c->nmi_pending, false, __ATOMIC_RELEASE);
+		return true;
+	}
+	for (;;) {
+		int r;
+
+		if (READ_ONCE(roundup_active) && READ_ONCE(roundup_master) != (int)self)
+			break;	/* a round-up: park */
+		if (__atomic_exchange_n(&c->nmi_pending, false, __ATOMIC_ACQ_REL))
+			return true;	/* a round-up NMI that came after the round-up */
+		r = dbg_nmi_stop(regs);
+		if (r >= 0)
+			return r > 0;
+		cpu_relax();	/* another CPU is entering: it rounds this one up */
+	}
+	__atomic_store_n(&c->nmi_pending, false, __ATOMIC_RELEASE);
 	if (READ_ONCE(c->stopped))
 		return true;	/* already held (in a trap of its own) */
 	dbg_hw_disarm();	/* like the master's: not armed while stopped */
@@ -110,6 +129,11 @@ void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped)
 	__atomic_store_n(&c->stopped, false, __ATOMIC_RELEASE);
 }
 
+bool dbg_roundup_wants(unsigned self)
+{
+	return READ_ONCE(roundup_active) && READ_ONCE(roundup_master) != (int)self;
+}
+
 void dbg_roundup_init(void)
 {
 	x86_set_trap_handler(X86_TRAP_NMI, dbg_cpu_park);
@@ -128,6 +152,9 @@ unsigned dbg_roundup_cpus(unsigned self)
 	if (!want || !roundup_fn)
 		return want;
 	roundup_master = (int)self;
+	for (unsigned c = 0; c < NR_CPUS; c++)
+		if (c != self && dbg_cpus[c].online && !dbg_cpus[c].stopped)
+			__atomic_store_n(&dbg_cpus[c].nmi_pending, true, __ATOMIC_RELEASE);
 	__atomic_store_n(&roundup_active, true, __ATOMIC_RELEASE);
 	roundup_fn();
 	for (unsigned long i = 0; i < ROUNDUP_SPINS && others_parked(self) < want; i++)

@@ -85,6 +85,8 @@ struct dbg_cpu {
 	bool user_step;		/* the user asked for this step */
 	bool stepping_over;	/* re-insert breakpoints after this step */
 	bool go;		/* held: the master handed this CPU a resume */
+	bool nmi_pending;	/* sent a round-up NMI it has not taken yet */
+	bool entering;		/* trapped, waiting for the master role */
 };
 
 extern struct dbg_cpu dbg_cpus[NR_CPUS];
@@ -102,16 +104,21 @@ extern unsigned dbg_cpus_missing;	/* not stopped by the last round-up */
  * own (set RF so an execute breakpoint at pc does not fire again).
  */
 void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped);
+/* Does a round-up by another CPU want @self stopped right now? */
+bool dbg_roundup_wants(unsigned self);
 
 /* ---------------------------------------------------------------- entry.c */
 /* Arm the step (user step or step over a breakpoint) @c asked for on @regs. */
 void dbg_arm_step(struct dbg_cpu *c, struct x86_regs *regs);
+/* An NMI nobody asked for: 1 stopped there, 0 debugger off, -1 another CPU is entering. */
+int dbg_nmi_stop(struct x86_regs *regs);
 
 /* ---------------------------------------------------------------- transport.c */
 int dbg_transport_register(struct ekdb_transport *t);
 void dbg_transport_unregister(struct ekdb_transport *t);
 unsigned dbg_transport_count(void);
 extern const struct ekdb_chan dbg_chan;		/* all transports as one channel */
+int dbg_chan_poll(void);			/* a byte, EKDB_CHAR_SYSRQ(k) or EKDB_NO_CHAR */
 void dbg_chan_putc_lines(u8 c);			/* output to non-console transports only */
 void dbg_transports_pre(void);
 struct ekdb_transport *dbg_transport_find(const char *name);

@@ -43,16 +43,43 @@ __noinline void kgdb_breakpoint(void)
 	__asm__ __volatile__("int3" ::: "memory");
 }
 
-static void take_master(unsigned cpu)
+/*
+ * take_master - wait for the master role after a trap of this CPU's own.
+ * While another CPU holds it, this CPU is one of the stopped ones with the
+ * registers of its trap (as Linux's kgdb_cpu_enter), not those of this
+ * wait loop: gdb sees it at its breakpoint.  Returns false when the trap
+ * must not be reported: the master resumed this CPU alone (a step), or the
+ * trap re-triggers by itself (@retry: an int3 or an execute breakpoint,
+ * pc still on it) and the user may have removed it meanwhile.
+ */
+static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
 {
+	struct dbg_cpu *c = &dbg_cpus[cpu];
+	bool was_entering = c->entering;
 	int expected = -1;
 
+	WRITE_ONCE(c->entering, true);
 	while (!__atomic_compare_exchange_n(&dbg_master, &expected, (int)cpu, false,
 					    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
 		expected = -1;
+		if (dbg_roundup_wants(cpu)) {
+			dbg_hw_disarm();
+			c->regs = regs;
+			x86_state_capture(&c->state, regs);
+			__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
+			dbg_cpu_hold(cpu, regs, false);
+			if (retry || c->user_step || c->stepping_over) {
+				WRITE_ONCE(c->entering, was_entering);
+				return false;
+			}
+		}
 		cpu_relax();
 	}
+	WRITE_ONCE(c->entering, was_entering);
+	return true;
 }
+
+static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop);
 
 static void release_master(void)
 {
@@ -133,20 +160,30 @@ static bool sw_stop_is_stale(const struct x86_regs *regs, const struct ekdb_stop
 static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 {
 	unsigned cpu = dbg_this_cpu();
-	struct dbg_cpu *c = &dbg_cpus[cpu];
-	struct ekdb_resume r;
-	int alone;
 
 	if (!dbg_enabled || !frontend)
 		return false;
 	if (dbg_master == (int)cpu)
 		return false;	/* a fault inside the debugger itself: let it oops */
-	take_master(cpu);
+	if (!take_master(cpu, regs, stop->reason == EKDB_STOP_SWBREAK ||
+					 stop->reason == EKDB_STOP_HWBREAK))
+		return true;	/* resumed without a report: retry or step */
 	if (sw_stop_is_stale(regs, stop)) {
 		/* removed by the session this CPU waited for: run the original byte */
 		release_master();
 		return true;
 	}
+	return dbg_enter_master(regs, stop);
+}
+
+/* The stop path once this CPU holds the master role. */
+static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
+{
+	unsigned cpu = dbg_this_cpu();
+	struct dbg_cpu *c = &dbg_cpus[cpu];
+	struct ekdb_resume r;
+	int alone;
+
 	dbg_cpus_missing = dbg_roundup_cpus(cpu);	/* the whole machine stops */
 	dbg_bp_uninstall_all();
 	c->online = true;
@@ -292,6 +329,29 @@ bool ekdb_handle_die(const char *what, struct x86_regs *regs)
 	return regs->rip != rip;
 }
 
+/*
+ * An NMI that is not a round-up: stop there, like Linux's kdb "due to
+ * NonMaskable Interrupt".  Returns 1 when handled, 0 when the debugger is
+ * off (the kernel's default applies), -1 when another CPU is entering the
+ * debugger right now (QEMU's inject-nmi hits every CPU): the caller waits
+ * to be rounded up.
+ */
+int dbg_nmi_stop(struct x86_regs *regs)
+{
+	struct ekdb_stop stop = { .reason = EKDB_STOP_NMI, .signal = GDB_SIGTRAP,
+				  .vector = X86_TRAP_NMI, .bp_index = -1 };
+	int cpu = (int)dbg_this_cpu(), expected = -1;
+
+	if (!dbg_enabled || !frontend)
+		return 0;
+	if (dbg_master == cpu)
+		return 1;	/* an NMI while this CPU is in the debugger: nothing to do */
+	if (!__atomic_compare_exchange_n(&dbg_master, &expected, cpu, false,
+					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return -1;
+	return dbg_enter_master(regs, &stop) ? 1 : 0;
+}
+
 /* A driver's input asked for the debugger (from its IRQ, or the tick's poll). */
 bool ekdb_break_in(struct x86_regs *regs, int reason)
 {
@@ -300,8 +360,10 @@ bool ekdb_break_in(struct x86_regs *regs, int reason)
 
 	if (!dbg_enabled || dbg_master >= 0 || reason == EKDB_BREAK_NONE)
 		return false;
-	if (reason == EKDB_BREAK_SYSRQ)
-		stop.reason = EKDB_STOP_SYSRQ;
+	if (reason == EKDB_BREAK_SYSRQ) {
+		stop.reason = EKDB_STOP_SYSRQ;	/* kdb: "due to Keyboard Entry" */
+		stop.signal = GDB_SIGTRAP;
+	}
 	return dbg_enter(regs, &stop);
 }
 
@@ -327,11 +389,47 @@ void ekdb_panic(const char *msg)
 	pending_panic = NULL;
 }
 
+/*
+ * Around the #DB and #BP handlers: a round-up NMI that lands while this
+ * CPU runs debugger code for its own trap is swallowed (dbg_cpu_park sees
+ * ->entering), and the CPU stops with the registers of its trap instead:
+ * in take_master, or here on the way out.  gdb never sees a thread whose
+ * pc is inside the debugger.
+ */
+static bool trap_entry(bool (*handler)(struct x86_regs *), struct x86_regs *regs)
+{
+	unsigned cpu = dbg_this_cpu();
+	struct dbg_cpu *c = &dbg_cpus[cpu];
+	bool r;
+
+	WRITE_ONCE(c->entering, true);
+	r = handler(regs);
+	if (r && dbg_roundup_wants(cpu) && !READ_ONCE(c->stopped)) {
+		dbg_hw_disarm();
+		c->regs = regs;
+		x86_state_capture(&c->state, regs);
+		__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
+		dbg_cpu_hold(cpu, regs, false);
+	}
+	WRITE_ONCE(c->entering, false);
+	return r;
+}
+
+static bool dbg_trap_db_entry(struct x86_regs *regs)
+{
+	return trap_entry(dbg_trap_db, regs);
+}
+
+static bool dbg_trap_bp_entry(struct x86_regs *regs)
+{
+	return trap_entry(dbg_trap_bp, regs);
+}
+
 void dbg_core_init(const struct dbg_frontend *fe)
 {
 	frontend = fe;
-	x86_set_trap_handler(X86_TRAP_DB, dbg_trap_db);
-	x86_set_trap_handler(X86_TRAP_BP, dbg_trap_bp);
+	x86_set_trap_handler(X86_TRAP_DB, dbg_trap_db_entry);
+	x86_set_trap_handler(X86_TRAP_BP, dbg_trap_bp_entry);
 	dbg_roundup_init();
 	dbg_cpus[dbg_this_cpu()].online = true;
 	dbg_enabled = true;

@@ -74,7 +74,7 @@ static struct ekdb_resume frontend_run(const struct ekdb_stop *stop, bool announ
 		r = run_gdb(stop, announce);
 		if (r.action != EKDB_RESUME_TO_KDB)
 			return r;
-		announce = false;	/* back from gdb: straight to the prompt */
+		announce = true;	/* back from gdb: the entry line again, as Linux's kdb_stub */
 	}
 	for (;;) {
 		r = kdb_session_run(store.kdb, stop, announce);
@@ -86,7 +86,7 @@ static struct ekdb_resume frontend_run(const struct ekdb_stop *stop, bool announ
 		r = run_gdb(stop, false);
 		if (r.action != EKDB_RESUME_TO_KDB)
 			return r;
-		announce = false;
+		announce = true;
 	}
 }
 

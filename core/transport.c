@@ -43,8 +43,11 @@ unsigned dbg_transport_count(void)
 	return n;
 }
 
-/* Round-robin so one chatty transport cannot starve another. */
-static int chan_getc(void *arg)
+/*
+ * Round-robin so one chatty transport cannot starve another.  Returns
+ * bytes and, for the break-in poll, EKDB_CHAR_SYSRQ() codes.
+ */
+int dbg_chan_poll(void)
 {
 	for (unsigned k = 0; k < EKDB_MAX_TRANSPORTS; k++) {
 		struct ekdb_transport *t = transports[(poll_next + k) % EKDB_MAX_TRANSPORTS];
@@ -73,6 +76,17 @@ static void chan_flush(void *arg)
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
 		if (transports[i] && transports[i]->flush)
 			transports[i]->flush(transports[i]);
+}
+
+/* The debugger's input: bytes only (a sysrq key while stopped means nothing). */
+static int chan_getc(void *arg)
+{
+	int c;
+
+	do
+		c = dbg_chan_poll();
+	while (c > 0xff);
+	return c;
 }
 
 const struct ekdb_chan dbg_chan = {
@@ -153,7 +167,7 @@ int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *ne
 /*
  * The break-in poll from the timer tick: each transport that has no
  * interrupt of its own looks at its input (poll_break).  A transport
- * without poll_break is read here: only Ctrl-C matters.  Each tick reads
+ * without poll_break is read here: only Ctrl-C (or sysrq-g) matters.  Each tick reads
  * everything waiting (at most POLL_DRAIN_MAX bytes), so a Ctrl-C behind
  * line noise is seen at once, not at one byte per tick.
  */
@@ -169,6 +183,8 @@ static int drain_for_ctrlc(struct ekdb_transport *t)
 
 		if (c == 0x03)
 			return EKDB_BREAK_CTRLC;
+		if (c == EKDB_CHAR_SYSRQ('g'))
+			return EKDB_BREAK_SYSRQ;	/* Alt+SysRq+g on a polled keyboard */
 		if (c >= 0) {
 			got++;
 			quiet = 0;

@@ -203,6 +203,9 @@ static const char *reason_text(struct kdb_session *s, u64 pc, char *buf, size_t 
 	case EKDB_STOP_FAULT:
 		ekdb_snprintf(buf, size, "oops @ 0x%llx", (unsigned long long)pc);
 		break;
+	case EKDB_STOP_NMI:
+		ekdb_snprintf(buf, size, "NonMaskable Interrupt @ 0x%llx", (unsigned long long)pc);
+		break;
 	case EKDB_STOP_PANIC:
 		ekdb_snprintf(buf, size, "panic @ 0x%llx", (unsigned long long)pc);
 		break;

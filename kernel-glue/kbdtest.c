@@ -31,6 +31,7 @@
 #include "../earlyio/vga/vga_console.h"
 #include "../earlyio/serial/serial_console.h"
 #include "../earlyio/serial/uart16550.h"
+#include "drivers/i8042_kbd.h"
 
 
 #define KBDTEST_LINE	120
@@ -248,6 +249,10 @@ void console_selftests(void)
 	if (v)
 		fbbench_run(v);
 	v = cmdline_get("test_kbd");
-	if (v)
+	if (v) {
+		/* the early polled reader is what is tested: the IRQ driver steps aside */
+		i8042_kbd_pause(true);
 		kbd_selftest(v);
+		i8042_kbd_pause(false);
+	}
 }

@@ -34,7 +34,7 @@ static pte_t kernel_pdpt[512] __aligned(4096);
 static pte_t kernel_pd[512] __aligned(4096);
 static pte_t kernel_pt[KERNEL_MAX_PTS][512] __aligned(4096);
 static pte_t direct_pdpt[512] __aligned(4096);
-static pte_t direct_pd[DIRECT_MAP_MAX_GB][512] __aligned(4096);
+pte_t direct_pd[DIRECT_MAP_MAX_GB][512] __aligned(4096);	/* early_ioremap.c sets cache bits */
 static pte_t low_pdpt[512] __aligned(4096);
 static pte_t low_pd[512] __aligned(4096);
 
@@ -126,36 +126,6 @@ void paging_map_low_identity(bool on)
 		pml4[0] = 0;
 	}
 	write_cr3(read_cr3());	/* flush non-global entries */
-}
-
-#define PTE_PWT		(1ULL << 3)
-#define PTE_PCD		(1ULL << 4)
-#define CR3_ADDR	0x000ffffffffff000ULL
-#define IDENTITY_LIMIT	(4ULL << 30)	/* the loader's identity map */
-
-/**
- * early_ioremap_uc - where registers at physical @phys..+@len can be
- * reached now, uncached; NULL if they cannot.  Under the loader's tables
- * (before init_mem_mapping) that is the identity map (MMIO there is
- * uncached by the firmware's MTRRs); under the kernel's tables it is the
- * direct map, whose 2 MiB pages covering the range get PCD|PWT here.
- * Static storage only: for early drivers (the USB debug port).
- */
-void *early_ioremap_uc(u64 phys, u64 len)
-{
-	if ((read_cr3() & CR3_ADDR) == (boot_params.loader_pml4 & CR3_ADDR))
-		return phys + len <= IDENTITY_LIMIT ? (void *)(uintptr_t)phys : NULL;
-	if (phys + len > direct_map_end)
-		return NULL;
-	for (u64 a = phys & ~0x1fffffULL; a < phys + len; a += 0x200000ULL) {
-		pte_t *pde = &direct_pd[a / SZ_1G][(a % SZ_1G) >> 21];
-
-		if ((*pde & (PTE_PCD | PTE_PWT)) != (PTE_PCD | PTE_PWT)) {
-			*pde |= PTE_PCD | PTE_PWT;
-			invlpg((u64)__va(a));
-		}
-	}
-	return __va(phys);
 }
 
 /**

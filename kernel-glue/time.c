@@ -21,24 +21,6 @@ u64 uptime_ms(void)
 	return jiffies_to_msecs(jiffies);
 }
 
-/*
- * local_clock_ns - nanoseconds since the first call (the kernel's first
- * printk), from the TSC; 0 until the TSC is calibrated, like Linux's
- * early "[    0.000000]" lines.
- */
-u64 local_clock_ns(void)
-{
-	static u64 base;
-	u64 c;
-
-	if (!base)
-		base = rdtsc();
-	if (!tsc_khz)
-		return 0;
-	c = rdtsc() - base;
-	return c / tsc_khz * 1000000 + c % tsc_khz * 1000000 / tsc_khz;
-}
-
 void udelay(u64 us)
 {
 	if (tsc_khz) {

@@ -27,13 +27,13 @@ if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 
-cmd="apt-get install -y ${missing[*]}"
+cmd="apt-get install -y --no-install-recommends ${missing[*]}"
 if [ "$(id -u)" -eq 0 ]; then
     echo "deps: installing missing packages: ${missing[*]}" >&2
     export DEBIAN_FRONTEND=noninteractive
     apt-get update
     # shellcheck disable=SC2086
-    apt-get install -y "${missing[@]}"
+    apt-get install -y --no-install-recommends "${missing[@]}"
     exit 0
 fi
 

@@ -3,7 +3,8 @@
  * dbgp_port.c - bring the debug port up on a mapped EHCI controller, in
  * the order of Linux's ehci-dbgp.c, with calibrated waits:
  *   1. reuse: the port is claimed and enabled and a debug device answers
- *      at 127 (an earlier stage set it up): take it as it is;
+ *      at 127 (an earlier stage set it up): take it as it is (only set
+ *      RUN again if firmware stopped the controller);
  *   2. stop the schedules firmware left running (they point into memory
  *      the kernel is about to reuse), claim the debug port (OWNER), reset
  *      the controller only if it is stopped in a used state, run it, and
@@ -127,10 +128,22 @@ int dbgp_hc_start(struct dbgp_dev *d, bool *reused)
 	int r;
 
 	*reused = false;
-	if ((cmd & CMD_RUN) && dbgp_device_alive(d)) {
-		d->st.devnum = DBGP_DEVNUM;
-		*reused = true;
-		return 0;
+	ctrl = dp_rd(d, DBGP_CTRL);
+	if ((ctrl & (DBGP_OWNER | DBGP_ENABLED)) == (DBGP_OWNER | DBGP_ENABLED)) {
+		/* claimed by an earlier stage; the firmware may have stopped the controller */
+		if (!(cmd & CMD_RUN)) {
+			op_wr(d, EHCI_USBCMD, (cmd & ~(CMD_PSE | CMD_ASE)) | CMD_RUN);
+			op_wr(d, EHCI_CONFIGFLAG, 1);
+			r = op_wait(d, EHCI_USBSTS, STS_HALT, 0, HC_HALT_US);
+			if (r)
+				return r;
+			cmd = op_rd(d, EHCI_USBCMD);
+		}
+		if (dbgp_device_alive(d)) {
+			d->st.devnum = DBGP_DEVNUM;
+			*reused = true;
+			return 0;
+		}
 	}
 	if (cmd & (CMD_PSE | CMD_ASE)) {
 		op_wr(d, EHCI_USBCMD, cmd & ~(CMD_PSE | CMD_ASE));
@@ -140,7 +153,6 @@ int dbgp_hc_start(struct dbgp_dev *d, bool *reused)
 		cmd &= ~(CMD_PSE | CMD_ASE);
 	}
 	/* claim the port (not enabled yet): firmware drivers leave an owned port alone */
-	ctrl = dp_rd(d, DBGP_CTRL);
 	dp_wr(d, DBGP_CTRL, (ctrl | DBGP_OWNER) & ~(DBGP_ENABLED | DBGP_INUSE | DBGP_GO));
 	sts = op_rd(d, EHCI_USBSTS);
 	if (!(cmd & CMD_RUN) && (sts & STS_HALT) && op_rd(d, EHCI_CONFIGFLAG)) {

@@ -46,10 +46,11 @@ static u8 data_pid(u8 toggle)
 static int txn(struct dbgp_dev *d, u8 devnum, u8 ep, u8 pid, u8 send_pid,
 	       unsigned len, unsigned *rlen)
 {
-	bool out = pid != USB_PID_IN;
-	u32 ctrl, pids;
+	bool out = pid != USB_PID_IN, restarted = false;
+	u32 ctrl, pids, cmd;
 	u64 start;
 
+again:
 	wr(d, DBGP_ADDR, DBGP_EPADDR(devnum, ep));
 	wr(d, DBGP_PIDS, (u32)send_pid << 8 | pid);
 	ctrl = rd(d, DBGP_CTRL) & (DBGP_OWNER | DBGP_ENABLED | DBGP_INUSE);
@@ -66,7 +67,23 @@ static int txn(struct dbgp_dev *d, u8 devnum, u8 ep, u8 pid, u8 send_pid,
 	wr(d, DBGP_CTRL, ctrl & ~DBGP_GO);	/* DONE is write-1-to-clear */
 	if (ctrl & DBGP_ERROR) {
 		d->stats_errors++;
-		return DBGP_EXCEPTION(ctrl) == 1 ? -EKDB_EIO : -EKDB_EFAULT;
+		if (DBGP_EXCEPTION(ctrl) == 1)
+			return -EKDB_EIO;
+		/*
+		 * A hardware error: the debug port needs a running controller;
+		 * someone (firmware, a driver) may have stopped it.  Run it again
+		 * once, as Linux's early_dbgp_write() does.
+		 */
+		cmd = d->io->read(d->io, d->st.op_off + EHCI_USBCMD);
+		if (restarted || (cmd & CMD_RUN))
+			return -EKDB_EFAULT;
+		d->io->write(d->io, d->st.op_off + EHCI_USBCMD, cmd | CMD_RUN);
+		restarted = true;
+		start = now(d);
+		while (d->io->read(d->io, d->st.op_off + EHCI_USBSTS) & STS_HALT)
+			if (now(d) - start > DBGP_TXN_BUDGET_US)
+				return -EKDB_EFAULT;
+		goto again;			/* the data registers still hold the packet */
 	}
 	pids = rd(d, DBGP_PIDS);
 	if (rlen)
@@ -124,13 +141,13 @@ static int send_packet(struct dbgp_dev *d, u8 devnum, u8 ep, u8 pid, u8 toggle,
 		} else if (r == USB_PID_NAK) {
 			d->stats_naks++;
 			errors = 0;
+			if (now(d) - start > budget)
+				return -EKDB_EAGAIN;
 		} else if (r < 0) {
 			return r;
 		} else {
 			return -EKDB_EIO;	/* a PID no device sends here */
 		}
-		if (now(d) - start > budget)
-			return r == USB_PID_NAK ? -EKDB_EAGAIN : -EKDB_EIO;
 		if (r == -EKDB_EIO)
 			load_data(d, buf, len);	/* a real controller keeps it; be safe */
 	}
@@ -161,10 +178,11 @@ static int recv_packet(struct dbgp_dev *d, u8 devnum, u8 ep, u8 *buf, bool wait,
 			return -EKDB_EPIPE;
 		if (r == USB_PID_NAK) {
 			errors = 0;
-			if (!wait)
+			if (!wait || now(d) - start > budget)
 				return -EKDB_EAGAIN;
 			d->stats_naks++;
 		} else if (r == -EKDB_EIO) {
+			/* retried whatever the budget: a read must not give up on one error */
 			if (++errors >= DBGP_ERR_RETRIES)
 				return -EKDB_EIO;
 		} else if (r < 0) {
@@ -172,8 +190,6 @@ static int recv_packet(struct dbgp_dev *d, u8 devnum, u8 ep, u8 *buf, bool wait,
 		} else {
 			return -EKDB_EIO;
 		}
-		if (now(d) - start > budget)
-			return r == USB_PID_NAK ? -EKDB_EAGAIN : -EKDB_EIO;
 	}
 }
 

@@ -38,7 +38,10 @@ static int kbd_t_getc(struct ekdb_transport *t)
 	vga_screen_sync_try();		/* also polled from the timer tick: never wait */
 	for (unsigned i = 0; i < 4 && i8042_read(&status, &data); i++) {
 		int n = kbd_feed(&kstate, status, data, queue);
+		char sysrq = kbd_sysrq_take(&kstate);
 
+		if (sysrq)
+			return EKDB_CHAR_SYSRQ(sysrq);	/* sysrq-g breaks in */
 		if (n > 0) {
 			queue_len = (u8)n;
 			queue_pos = 1;

@@ -12,6 +12,8 @@
 enum {
 	SC_ENTER = 0x1c, SC_LCTRL = 0x1d, SC_LSHIFT = 0x2a, SC_RSHIFT = 0x36,
 	SC_LALT = 0x38, SC_CAPS = 0x3a,
+	SC_SYSRQ = 0x54,		/* PrtSc while Alt is down */
+	SC_E0_PRTSC = 0x37,		/* E0 37: PrtSc (SysRq when Alt is down) */
 };
 
 /* Unshifted and shifted characters for scan codes 0x00..0x58; 0 = none. */
@@ -128,6 +130,16 @@ int kbd_feed(struct kbd_state *s, u8 status, u8 data, char *out)
 		return 0;			/* error, ACK, resend, overrun */
 	if (modifier(s, code, e0, !release))
 		return 0;
+	if ((!e0 && code == SC_SYSRQ) || (e0 && code == SC_E0_PRTSC && (s->lalt || s->ralt))) {
+		s->sysrq_down = !release;
+		return 0;
+	}
+	if (s->sysrq_down && !release && !e0 && (s->lalt || s->ralt)) {
+		/* Alt+SysRq+key: a sysrq command, not typing */
+		if (code < sizeof(plain) && plain[code])
+			s->sysrq_key = plain[code];
+		return 0;
+	}
 	if (release) {
 		if (code == SC_ENTER)
 			s->enter_down = false;
@@ -157,4 +169,12 @@ int kbd_feed(struct kbd_state *s, u8 status, u8 data, char *out)
 	}
 	out[0] = c;
 	return 1;
+}
+
+char kbd_sysrq_take(struct kbd_state *s)
+{
+	char k = s->sysrq_key;
+
+	s->sysrq_key = 0;
+	return k;
 }

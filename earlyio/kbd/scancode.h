@@ -11,7 +11,11 @@
  *  Home / End           ESC [ 1 ~ / ESC [ 4 ~      Delete  ESC [ 3 ~
  *  Insert / PgUp / PgDn ESC [ 2 ~ / ESC [ 5 ~ / ESC [ 6 ~
  * Releases only update modifier state; the Enter release is recorded so a
- * debugger can absorb it before giving the keyboard back.  Bytes the
+ * debugger can absorb it before giving the keyboard back.
+ * Magic SysRq: a key pressed while Alt and SysRq (Alt+PrtSc: 0x54, or
+ * E0 37 with Alt down) are held gives no byte; it is kept as the pending
+ * sysrq command for kbd_sysrq_take() (the polled debugger transport and
+ * an interrupt-driven keyboard driver both use it: sysrq-g breaks in).  Bytes the
  * controller marks as mouse data (status AUXDATA) are ignored.
  */
 #ifndef EARLYIO_KBD_SCANCODE_H
@@ -32,6 +36,8 @@ struct kbd_state {
 	bool e0;		/* the previous byte was the 0xE0 prefix */
 	u8 e1_skip;		/* bytes of a Pause (E1) sequence still to drop */
 	bool enter_down;	/* Enter pressed and its release not seen yet */
+	bool sysrq_down;	/* SysRq held (with Alt) */
+	char sysrq_key;		/* command key pressed with Alt+SysRq, not yet taken */
 };
 
 /* All keys up, caps lock off. */
@@ -43,5 +49,8 @@ void kbd_reset(struct kbd_state *s);
  * @out and returns how many.
  */
 int kbd_feed(struct kbd_state *s, u8 status, u8 data, char *out);
+
+/* kbd_sysrq_take - the pending Alt+SysRq command key ('g', 't', ...), or 0. */
+char kbd_sysrq_take(struct kbd_state *s);
 
 #endif

@@ -111,6 +111,14 @@ struct ekdb_transport *serial_transport_init(const char *opt, int *err)
 		if (*err)
 			return NULL;
 		serial_transport.priv = &dbg_port;
+		/*
+		 * A gdb that connected while the firmware booted may still wait
+		 * for the ack of a packet nobody read (the firmware drives every
+		 * UART as its console and eats the input): a NAK makes it send
+		 * that packet again now, not after its remotetimeout.  Only on a
+		 * line of its own: the console line shows text to a person.
+		 */
+		uart_putc(&dbg_port, '-');
 	}
 	for (unsigned i = 0; i < ARRAY_SIZE(uart_std_ports); i++)
 		if (uart_std_ports[i] == want.base)

@@ -177,7 +177,7 @@ void vga_screen_sync(void)
 void vga_screen_sync_try(void)
 {
 	if (successor) {
-		successor->sync();	/* the successor's own lock is bounded */
+		successor->sync_try();
 		return;
 	}
 	if (screen != SCREEN_NONE && screen_lock(1)) {

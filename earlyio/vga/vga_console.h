@@ -54,6 +54,7 @@ struct vga_screen_successor {
 	void (*adopt)(const struct textgrid *early);	/* under the screen lock */
 	void (*write)(const char *s, size_t len);
 	void (*sync)(void);
+	void (*sync_try)(void);		/* the same, unless someone is drawing right now */
 	void (*cursor)(bool on);
 };
 void vga_screen_hand_over(const struct vga_screen_successor *succ);

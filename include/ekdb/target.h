@@ -41,6 +41,7 @@ enum ekdb_stop_reason {
 	EKDB_STOP_FAULT,	/* an unexpected exception (oops, #GP, #PF, ...) */
 	EKDB_STOP_PANIC,	/* panic() */
 	EKDB_STOP_SYSRQ,	/* sysrq-g */
+	EKDB_STOP_NMI,		/* an NMI nobody else claimed (QEMU inject-nmi, NMI button) */
 };
 
 struct ekdb_stop {

@@ -15,6 +15,12 @@
 
 #define EKDB_NO_CHAR	(-1)	/* getc: nothing available right now */
 #define EKDB_CHAN_EOF	(-2)	/* getc: channel closed for good (host tests) */
+/*
+ * getc of a keyboard transport: Alt+SysRq+@k was pressed (not a byte).
+ * The break-in poll enters the debugger on sysrq-g; the debugger's own
+ * input ignores it.
+ */
+#define EKDB_CHAR_SYSRQ(k)	(0x100 | (u8)(k))
 
 /* What kind of device carries the bytes: decides who may succeed whom. */
 enum ekdb_transport_kind {
@@ -61,7 +67,7 @@ struct ekdb_transport_state {
 struct ekdb_transport {
 	const char *name;			/* "ttyS0", "kbd", "dbgp0": what kgdboc= names */
 	enum ekdb_transport_kind kind;
-	/** getc - one byte, or EKDB_NO_CHAR when none is waiting (polled, bounded). */
+	/** getc - one byte, EKDB_CHAR_SYSRQ(key), or EKDB_NO_CHAR when none is waiting (polled, bounded). */
 	int (*getc)(struct ekdb_transport *t);
 	/** putc - queue one byte (may spin for a bounded time). */
 	void (*putc)(struct ekdb_transport *t, u8 c);

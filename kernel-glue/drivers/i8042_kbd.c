@@ -56,6 +56,7 @@ static struct {
 	bool sysrq_down;		/* SysRq held with Alt: the next key is a sysrq key */
 	u8 leds;			/* what the keyboard shows */
 	bool present, debugger, irq_on;
+	volatile bool paused;		/* i8042_kbd_pause(): someone else reads the controller */
 	char dbgq[DBGQ_SIZE];		/* decoded bytes for the debugger's getc */
 	unsigned dbgq_head, dbgq_tail;
 	u64 interrupts, bytes, to_console, sysrq, dropped_leds;
@@ -140,6 +141,8 @@ static bool kbd_interrupt(unsigned int irq, void *dev, struct x86_regs *regs)
 	u8 status, data;
 	bool any = false;
 
+	if (kbd.paused)
+		return false;
 	kbd.interrupts++;
 	for (unsigned i = 0; i < IRQ_BURST && i8042_read(&status, &data); i++) {
 		char out[KBD_SEQ_MAX], key;
@@ -273,6 +276,31 @@ static const struct kdb_cmd kbd_cmd = {
 
 /* ---------------------------------------------------------------- setup */
 
+/* What waits in the controller (no edge will announce it again): typed. */
+static void drain_to_console(void)
+{
+	u64 flags = local_irq_save();
+	u8 status, data;
+
+	while (i8042_read(&status, &data)) {
+		char out[KBD_SEQ_MAX], key;
+		int n = decode(status, data, out, &key);
+
+		for (int j = 0; j < n; j++)
+			console_input_char(out[j]);
+	}
+	local_irq_restore(flags);
+}
+
+void i8042_kbd_pause(bool pause)
+{
+	if (!kbd.present)
+		return;
+	kbd.paused = pause;
+	if (!pause)
+		drain_to_console();
+}
+
 /**
  * i8042_kbd_init - after irq_init(): take the keyboard (and the debugger's
  * "kbd" transport when kgdboc=/ekgdboc= name it).  No controller: a
@@ -281,8 +309,7 @@ static const struct kdb_cmd kbd_cmd = {
 void i8042_kbd_init(void)
 {
 	bool wanted = ekdb_io_wanted("kbd");
-	u8 config, status, data;
-	u64 irq_flags;
+	u8 config;
 	int err;
 
 	if (i8042_init(&config)) {
@@ -326,15 +353,7 @@ void i8042_kbd_init(void)
 	}
 	if (!err)
 		err = request_irq(IRQ_KEYBOARD, kbd_interrupt, "i8042", &kbd);
-	irq_flags = local_irq_save();
-	while (i8042_read(&status, &data)) {
-		char out[KBD_SEQ_MAX], key;
-		int n = decode(status, data, out, &key);
-
-		for (int j = 0; j < n; j++)
-			console_input_char(out[j]);
-	}
-	local_irq_restore(irq_flags);
+	drain_to_console();
 	kbd.irq_on = !err;
 	kdb_register(&kbd_cmd);
 	pr_info("kbd: i8042 keyboard (config 0x%02x), %s%s\n", config,

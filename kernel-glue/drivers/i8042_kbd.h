@@ -3,6 +3,14 @@
 #ifndef DRIVERS_I8042_KBD_H
 #define DRIVERS_I8042_KBD_H
 
+#include <ekdb/types.h>
+
 void i8042_kbd_init(void);
+/*
+ * Leave the controller to someone else for a while (test_kbd= tests the
+ * early polled reader at the end of boot): the interrupt handler reads
+ * nothing meanwhile; on resume what is waiting is typed.
+ */
+void i8042_kbd_pause(bool pause);
 
 #endif

@@ -43,16 +43,21 @@ static struct {
 	int lock;
 } kc;
 
-static bool kc_lock(void)
+static bool kc_lock_spins(unsigned long spins)
 {
 	if (kc.debug)
 		return false;		/* every other CPU is stopped: no lock (it may be held) */
-	for (unsigned long i = 0; i < LOCK_SPINS; i++) {
+	for (unsigned long i = 0; i < spins; i++) {
 		if (!__atomic_exchange_n(&kc.lock, 1, __ATOMIC_ACQUIRE))
 			return true;
 		cpu_relax();
 	}
 	return false;
+}
+
+static bool kc_lock(void)
+{
+	return kc_lock_spins(LOCK_SPINS);
 }
 
 static void kc_unlock(bool held)
@@ -131,6 +136,7 @@ static const struct vga_screen_successor successor = {
 	.adopt = adopt,
 	.write = succ_write,
 	.sync = kms_console_sync,
+	.sync_try = kms_console_sync_try,
 	.cursor = kms_console_cursor,
 };
 
@@ -195,6 +201,20 @@ void kms_console_sync(void)
 	held = kc_lock();
 	sync_locked();
 	kc_unlock(held);
+}
+
+void kms_console_sync_try(void)
+{
+	if (!kc.ready)
+		return;
+	if (kc.debug) {
+		sync_locked();
+		return;
+	}
+	if (kc_lock_spins(1)) {
+		sync_locked();
+		kc_unlock(true);
+	}
 }
 
 void kms_console_cursor(bool on)

@@ -22,6 +22,8 @@ bool kms_console_ready(void);
 /* Terminal output (not drawn until kms_console_sync()). */
 void kms_console_write(const char *s, size_t len);
 void kms_console_sync(void);
+/* The same, unless another context is drawing right now (polling paths, the tick). */
+void kms_console_sync_try(void);
 void kms_console_cursor(bool on);
 
 /*

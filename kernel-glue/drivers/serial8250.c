@@ -155,6 +155,15 @@ static bool serial8250_interrupt(unsigned int irq, void *dev, struct x86_regs *r
 			break;
 		serial8250_rx(p, inb(p->base + UART_RBR), regs);
 	}
+	/*
+	 * Bytes still waiting after a full burst: the line stays asserted and an
+	 * edge-triggered input would never see a new edge.  Dropping and
+	 * restoring IER makes the UART lower and raise it again.
+	 */
+	if (inb(p->base + UART_LSR) & LSR_DR) {
+		outb(p->base + UART_IER, 0);
+		outb(p->base + UART_IER, IER_RDI | IER_RLSI);
+	}
 	return true;
 }
 

@@ -175,7 +175,8 @@ static void go(struct dbgp_mock *m)
 	m->ctrl &= ~(DBGP_ERROR | DBGP_EXC(7) | DBGP_DONE);
 	if (m->done_never)
 		return;
-	if ((m->ctrl & (DBGP_OWNER | DBGP_ENABLED)) != (DBGP_OWNER | DBGP_ENABLED)) {
+	if ((m->ctrl & (DBGP_OWNER | DBGP_ENABLED)) != (DBGP_OWNER | DBGP_ENABLED) ||
+	    !(m->cmd & CMD_RUN)) {
 		m->ctrl |= DBGP_ERROR | DBGP_EXC(2) | DBGP_DONE;
 		return;
 	}

@@ -103,7 +103,7 @@ static inline int gt_parse_output(struct gt *g)
 			assert_true(o[i] != '$');
 			sum += (unsigned char)o[i++];
 		}
-		assert_true(i + 2 < n + 0 || i + 2 == n - 0 || i + 3 <= n);
+		assert_true(i + 3 <= n);		/* '#' and two checksum digits */
 		assert_int_equal(sscanf(o + i + 1, "%2x", &cs), 1);
 		assert_int_equal(cs, sum);
 		g->reply_len = i - start;

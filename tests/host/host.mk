@@ -3,7 +3,7 @@
 # (compiled for the host with -DEKDB_HOST).  Nothing else needs editing here.
 
 HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow \
-               -Iinclude -Itests/host -Ikernel-glue/include -Iarch/x86/include -DEKDB_HOST -fsanitize=address,undefined \
+               -Iinclude -Itests/host -Ikernel-glue/include -Iarch/x86/include -DEKDB_HOST -fsanitize=address,undefined -fno-sanitize-recover=all \
                -fno-omit-frame-pointer -MMD -MP
 HOST_LIBS   := -lcmocka
 

@@ -527,7 +527,7 @@ void sim_target_setup_frames(struct sim_target *s)
 	 */
 	s->regs[0].rsp = SIM_FRAME_BASE - 0x18;
 	memcpy(sim_target_mem(s, SIM_FRAME_BASE - 0x18), &(u64){ SIM_TEXT_BASE + 0x305 }, 8);
-	memcpy(sim_target_mem(s, SIM_FRAME_BASE - 0x10), &(u64){ SIM_RAM0_BASE + 0x100 }, 8);
+	memcpy(sim_target_mem(s, SIM_FRAME_BASE - 0x10), &(u64){ SIM_RAM0_BASE + 0x104 }, 8);	/* in jiffies */
 	memset(sim_target_mem(s, SIM_FRAME_BASE - 0x8), 0, 8);
 }
 

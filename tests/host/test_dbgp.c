@@ -165,10 +165,17 @@ static void test_stall(void **state)
 
 static void test_transient_timeouts_are_retried(void **state)
 {
+	u8 buf[8];
+
 	up();
 	mock.timeout = DBGP_ERR_RETRIES - 1;
 	write_str("ok");
 	assert_int_equal(mock.out_len, 2);
+	dbgp_mock_feed(&mock, "in");		/* a read, too, is not lost to one error */
+	mock.timeout = DBGP_ERR_RETRIES - 1;
+	assert_int_equal(dbgp_bulk_read(&dev, buf, 8), 2);
+	assert_memory_equal(buf, "in", 2);
+	assert_int_equal(dbgp_bulk_read(&dev, buf, 8), 0);
 }
 
 static void test_device_gone(void **state)
@@ -216,6 +223,32 @@ static void test_reuse_firmware_setup(void **state)
 	write_str("b");
 	assert_int_equal(mock.out_len, 2);	/* both toggles were put back to DATA0 */
 	assert_int_equal(mock.dup_out, 0);
+}
+
+static void test_reuse_after_firmware_stopped_the_controller(void **state)
+{
+	bool reused = false;
+
+	/* claimed and in debug mode, but firmware halted (and reset) the controller */
+	mock.cmd = 0;
+	mock.configflag = 0;
+	mock.ctrl = DBGP_OWNER | DBGP_ENABLED | DBGP_INUSE;
+	mock.address = DBGP_DEVNUM;
+	mock.debug_mode = true;
+	assert_int_equal(dbgp_bring_up(&dev, &reused), 0);
+	assert_true(reused);
+	assert_true(mock.cmd & CMD_RUN);
+	assert_int_equal(mock.hcresets + mock.port_resets + mock.enumerations, 0);
+}
+
+static void test_controller_stopped_under_us_runs_again(void **state)
+{
+	up();
+	mock.cmd &= ~CMD_RUN;			/* a driver or firmware halted it */
+	write_str("abc");
+	assert_true(mock.cmd & CMD_RUN);
+	assert_int_equal(mock.out_len, 3);
+	assert_memory_equal(mock.out, "abc", 3);
 }
 
 static void test_firmware_schedules_stopped_and_used_controller_reset(void **state)
@@ -287,6 +320,8 @@ int main(void)
 		cmocka_unit_test_setup(test_device_gone, setup),
 		cmocka_unit_test_setup(test_controller_never_done, setup),
 		cmocka_unit_test_setup(test_reuse_firmware_setup, setup),
+		cmocka_unit_test_setup(test_reuse_after_firmware_stopped_the_controller, setup),
+		cmocka_unit_test_setup(test_controller_stopped_under_us_runs_again, setup),
 		cmocka_unit_test_setup(test_firmware_schedules_stopped_and_used_controller_reset, setup),
 		cmocka_unit_test_setup(test_no_device_and_full_speed_device, setup),
 		cmocka_unit_test_setup(test_device_already_at_127_after_reset, setup),

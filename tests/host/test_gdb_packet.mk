@@ -20,3 +20,4 @@ $(BUILD)/host/gdbsim: tests/host/gdbsim_main.c $(GDBSIM_SRCS)
 .PHONY: check-gdbsim
 check-gdbsim: $(BUILD)/host/gdbsim
 	$(Q)tests/host/test_gdbsim_real_gdb.sh $(BUILD)/host/gdbsim
+	$(Q)tests/host/test_gdbsim_real_lldb.sh $(BUILD)/host/gdbsim

@@ -6,7 +6,7 @@
 set -u
 SIM=${1:-build/host/gdbsim}
 GDB=${GDB:-gdb}
-command -v "$GDB" >/dev/null 2>&1 || { echo "SKIP: no gdb"; exit 0; }
+command -v "$GDB" >/dev/null 2>&1 || { echo "FAIL: $GDB not found (gdb is a dependency: make deps)"; exit 1; }
 [ -x "$SIM" ] || { echo "FAIL: $SIM not built"; exit 1; }
 fails=0; tests=0
 out=$(mktemp); trap 'rm -f "$out"' EXIT

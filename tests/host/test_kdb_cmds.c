@@ -205,6 +205,7 @@ static void test_bp_errors(void **state)
 {
 	assert_has(kdb_cmd("bp 0x3000"), "diag: -21: Invalid address");
 	assert_has(kdb_cmd("bp kgdb_breakpoint"), "diag: -22: Permission denied");
+	assert_has(kdb_cmd("bp kgdb_breakpoint"), "kgdb_breakpoint: the debugger cannot stop there");
 	assert_has(kdb_cmd("bp nosuch"), "diag: -15: Illegal numeric value");
 	assert_has(kdb_cmd("bp 0x1000 0x2000"), "diag: -2: Improper argument count");
 	assert_has(kdb_cmd("bph 0x1001 dataw 4"), "diag: -19: Invalid length field");

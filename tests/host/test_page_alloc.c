@@ -170,7 +170,7 @@ static void test_double_free_detected(void **state)
 	log_clear();
 	free_pages(a, 2);			/* head still a free block */
 	assert_int_equal(page_alloc_bad_frees(), 1);
-	assert_true(log_has("double free"));
+	assert_true(log_has("order 2: double free"));	/* the precise reason, not the fallback */
 	free_pages(b, 0);
 	assert_initial_state();
 	free_pages(b, 0);			/* b is now part of a merged block */

@@ -138,6 +138,27 @@ static void test_mouse_bytes_ignored(void **state)
 	assert_string_equal(FEED(0x48), "\x1b[A");
 }
 
+/* Alt+SysRq+key: no bytes, the key is the pending sysrq command (taken once). */
+static void test_sysrq(void **state)
+{
+	/* Alt down, SysRq (0x54 with Alt), g, releases */
+	assert_string_equal(FEED(0x38, 0x54, 0x22, 0xa2, 0xd4, 0xb8), "");
+	assert_int_equal(kbd_sysrq_take(&ks), 'g');
+	assert_int_equal(kbd_sysrq_take(&ks), 0);
+	/* E0 37 (PrtSc) with Alt held is SysRq too; shift does not change the key */
+	assert_string_equal(FEED(0x38, 0xe0, 0x37, 0x2a, 0x14, 0x94, 0xaa, 0xe0, 0xb7, 0xb8), "");
+	assert_int_equal(kbd_sysrq_take(&ks), 't');
+	/* SysRq released: g is typing again (Alt+g gives g) */
+	assert_string_equal(FEED(0x38, 0x54, 0xd4, 0x22, 0xa2, 0xb8), "g");
+	assert_int_equal(kbd_sysrq_take(&ks), 0);
+	/* PrtSc without Alt is not SysRq, and g after it is typing */
+	assert_string_equal(FEED(0xe0, 0x2a, 0xe0, 0x37, 0x22, 0xa2, 0xe0, 0xb7, 0xe0, 0xaa), "g");
+	assert_int_equal(kbd_sysrq_take(&ks), 0);
+	/* plain g: typing */
+	assert_string_equal(FEED(0x22, 0xa2), "g");
+	assert_int_equal(kbd_sysrq_take(&ks), 0);
+}
+
 static void test_controller_noise_ignored(void **state)
 {
 	assert_string_equal(FEED(0xfa, 0xfe, 0x00, 0xff, 0x1e), "a");
@@ -157,6 +178,7 @@ int main(void)
 		cmocka_unit_test_setup(test_enter_release_tracked, setup),
 		cmocka_unit_test_setup(test_mouse_bytes_ignored, setup),
 		cmocka_unit_test_setup(test_controller_noise_ignored, setup),
+		cmocka_unit_test_setup(test_sysrq, setup),
 	};
 
 	return cmocka_run_group_tests_name("scancode", tests, NULL, NULL);

@@ -100,7 +100,10 @@ class QMP:
         if arguments:
             msg["arguments"] = arguments
         self.sock.sendall(json.dumps(msg).encode() + b"\n")
+        deadline = time.monotonic() + self.timeout      # events alone never end it
         while True:
+            if time.monotonic() > deadline:
+                raise QMPError(f"{cmd}: no reply within {self.timeout} s")
             r = self._read()
             if "event" in r:
                 self.events.append(r)

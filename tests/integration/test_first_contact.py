@@ -55,7 +55,7 @@ def test_readme_recipe_as_written(build_tree, tmp_path):
     r = subprocess.run(["bash", "-c", script], cwd=REPO, stdin=subprocess.DEVNULL,
                        capture_output=True, text=True, timeout=BOOT_TIMEOUT * 2,
                        start_new_session=True)
-    out = r.stdout + r.stderr
+    out = (r.stdout + r.stderr).replace("(gdb) ", "")
     boot = open(log, errors="replace").read() if os.path.exists(log) else ""
     ctx = out[-4000:] + "\n--- ttyS0 ---\n" + boot[-2000:]
     assert "LATE" not in out, "gdb started after kgdbwait: the test proves nothing\n" + ctx

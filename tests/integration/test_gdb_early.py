@@ -156,16 +156,17 @@ def test_threads_smp4_and_kill(machine, gdb):
     assert g.cmd("thread 1").startswith("[Switching to thread 1")
     assert frames(g.cmd("bt"))[0] == "kgdb_breakpoint"
 
-    # always-inserted: gdb plants the breakpoints now (Z packets), not only
-    # on the next resume, so `kill` has something to take out.  The raw
-    # memory read (maint packet, no gdb shadowing) proves the int3 is there.
+    # always-inserted: gdb hands the breakpoints to the stub now (Z0, Z1,
+    # Z2, each answered OK; the stub plants them when the CPU resumes), not
+    # only on the next resume, so `kill` has something to take out.
     g.cmd("set breakpoint always-inserted on")
-    out = g.cmd("break print_memory_map")
-    addr = int(re.search(r"Breakpoint \d+ at (0x[0-9a-f]+)", out).group(1), 16)
-    g.cmd("hbreak mm_init")
-    g.cmd("watch kmalloc_ready")
-    raw = g.cmd(f"maint packet m{addr:x},1")
-    assert re.search(r'received: "cc"', raw), raw
+    g.cmd("set debug remote 1")
+    for cli, z in (("break print_memory_map", "Z0"), ("hbreak mm_init", "Z1"),
+                   ("watch kmalloc_ready", "Z2")):
+        out = g.cmd(cli)
+        assert re.search(rf"Sending packet: \${z},[0-9a-f]+,\d+#[0-9a-f]{{2}}"
+                         r".*?Packet received: OK", out, re.S), out
+    g.cmd("set debug remote 0")
     out = g.kill_target()
     assert re.search(r"\[Inferior 1 \(Remote target\) killed\]", out), out
     # The int3 and the debug registers are gone: the boot runs through

@@ -24,7 +24,7 @@ def test_kgdbcon_sends_printk_to_gdb(machine, gdb):
     # gdb's MI shows target output as @"..." stream records
     target_out = "".join(re.findall(r'^@"(.*)"$', transcript, re.M))
     assert "boot complete" in target_out, transcript[-3000:]
-    assert "smp: Brought up" in target_out or "sched:" in target_out
+    assert "smp: Brought up" in target_out and "sched:" in target_out
     m.wait_for(r"boot complete", timeout=10)     # the serial console has it too
 
 

@@ -102,7 +102,13 @@ def test_caps_lock_kept_across_the_keyboard_handoff(machine, tmp_path):
     assert re.search(KBD_UP + r", kgdboc kbd", m.output(0)), m.output(0)
     sc.type("kbd")
     s = sc.wait("caps", lambda s: last_line(s).rstrip().endswith("kdb> KBD"))
-    sc.keys("backspace", "backspace", "backspace", "caps_lock")
+    sc.keys("backspace", "backspace", "backspace")
+    # Shift inverts caps lock: "kbd"; the driver's state and the LEDs it set
+    sc.keys("shift-k", "shift-b", "shift-d", "ret")
+    s = sc.wait("kbd-caps", lambda s: at_prompt(s) and s.find("kbd: i8042 irq 1") is not None)
+    out = rows_after(s, "kdb> kbd")
+    assert re.search(r"caps 1 num 0 scroll 0 leds 0x4", out[0]), out
+    sc.keys("caps_lock")
     s, out = sc.cmd("kbd", "kbd-cmd")
     # caps lock was on in the late driver (typed KBD) and is off now; the LEDs follow
     assert re.search(r"caps 0 num 0 scroll 0 leds 0x0", out[0]), out

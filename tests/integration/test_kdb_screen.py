@@ -100,6 +100,10 @@ def test_kdb_on_the_screen(machine, tmp_path):
     s = sc.wait("help-more", lambda s: last_line(s).startswith("more>"))
     assert s.find("Display Memory Contents") is not None
     sc.keys("spc")
+    # Linux's table (kill, per_cpu on two lines) may take a third page
+    s = sc.wait("help-page2", lambda s: last_line(s).startswith("more>") or at_prompt(s))
+    if last_line(s).startswith("more>"):
+        sc.keys("spc")
     s = sc.wait("help-rest", lambda s: at_prompt(s) and s.find("dumpcpu") is not None)
 
     # -- md setup_arch
@@ -144,7 +148,7 @@ def test_kdb_on_the_screen(machine, tmp_path):
     s = sc.wait("scroll", lambda s: at_prompt(s) and s.find(final) is not None, timeout=90)
     assert s.find("kdb> md setup_arch 60") is None             # scrolled off the top
     rows = [r for r in s.text().splitlines() if r.strip()]
-    assert len(rows) == s.rows or len(rows) >= s.rows - 1, len(rows)
+    assert len(rows) >= s.rows - 1, len(rows)                  # the screen is full
     addrs = [int(r.split()[0], 16) for r in rows[:-1]]
     assert all(b - a == 16 for a, b in zip(addrs, addrs[1:])), rows   # rows intact, in order
     sc.cmd("set LINES 6", "lines6")

@@ -1,42 +1,45 @@
-"""tools/ekdb-debug plumbing: boots with kgdbwait on ttyS1 and hands the
-socket to "gdb" (here a stand-in script that checks what it was given)."""
+"""tools/ekdb-debug (`make debug`): boots with kgdbwait on ttyS1 and runs
+real gdb on the socket at once, while the firmware still boots."""
 
 import os
+import re
 import subprocess
 
 import pytest
 
 from qemu import BOOT_TIMEOUT, REPO
 
-FAKE_GDB = """#!/bin/sh
-# called as: gdb ELF -ex 'target remote SOCKET'
-echo "fake-gdb: $*"
-[ "$2" = "-ex" ] || exit 5
-sock=${3#target remote }
-[ -S "$sock" ] || exit 6
-i=0
-while [ $i -lt 2000 ]; do
-    grep -q "Waiting for connection" "$LOG" && exit 0
-    sleep 0.1; i=$((i+1))
-done
-exit 7
+# Real gdb, started by ekdb-debug the moment QEMU's socket exists (the
+# firmware is still booting): the wrapper notes whether kgdbwait was
+# already reached, then runs gdb with ekdb-debug's arguments and a few
+# commands after them.
+GDB_WRAPPER = """#!/bin/sh
+grep -q "Waiting for connection" "$LOG" 2>/dev/null && echo "wrapper: LATE"
+echo "wrapper: $*"
+exec gdb -nx -batch "$@" -ex bt -ex 'p $pc' -ex kill
 """
 
 
 @pytest.mark.qemu
-def test_ekdb_debug_starts_gdb_on_the_debug_socket(build_tree, tmp_path):
-    fake = tmp_path / "fake-gdb"
-    fake.write_text(FAKE_GDB)
+def test_ekdb_debug_attaches_real_gdb_while_the_firmware_boots(build_tree, tmp_path):
+    fake = tmp_path / "gdb-wrapper"
+    fake.write_text(GDB_WRAPPER)
     fake.chmod(0o755)
     log = tmp_path / "ttyS0.log"
     env = dict(os.environ, LOG=str(log))
     r = subprocess.run([os.path.join(REPO, "tools", "ekdb-debug"), "--gdb", str(fake),
                         "--log", str(log)], env=env, stdin=subprocess.DEVNULL,
-                       capture_output=True, text=True, timeout=BOOT_TIMEOUT + 60)
+                       capture_output=True, text=True, timeout=BOOT_TIMEOUT + 120)
     out = r.stdout + r.stderr
     boot = log.read_text(errors="replace") if log.exists() else ""
-    assert r.returncode == 0, out + "\n--- ttyS0 ---\n" + boot[-3000:]
+    ctx = out[-4000:] + "\n--- ttyS0 ---\n" + boot[-3000:]
+    assert r.returncode == 0, ctx
     assert "ekgdboc=ttyS1 kgdbwait" in out
-    assert "build/kernel.elf -ex target remote /" in out
-    sock = out.split("target remote ")[1].split()[0]
+    assert "wrapper: LATE" not in out, "gdb started after kgdbwait: proves nothing\n" + ctx
+    assert "Waiting for connection" in boot, ctx
+    assert "Remote replied unexpectedly" not in out, ctx
+    assert re.search(r"#0\s+(0x[0-9a-f]+ in )?kgdb_breakpoint \(\)", out), ctx
+    assert re.search(r"#1\s+(0x[0-9a-f]+ in )?ekdb_early_init \(\)", out), ctx
+    assert "killed" in out, ctx
+    sock = re.search(r"target remote (/\S+\.sock)", out).group(1)
     assert not os.path.exists(sock)       # cleaned up with QEMU

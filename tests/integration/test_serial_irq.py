@@ -102,6 +102,25 @@ def test_typed_input_exactly_once_across_ctrl_c(machine):
     m.expect_not(r"Oops|Kernel panic|command not found")
 
 
+def test_burst_of_lines_exactly_once(machine):
+    """60 command lines sent in one burst (~1 KiB, far more than the UART's
+    16-byte FIFO): each runs exactly once, in order, and the shell counted
+    every byte.  The line stays a debugger line: no byte is taken as a
+    break-in."""
+    m = boot_shell(machine, f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0")
+    k = Kdb(m)
+    start = k.mark()
+    burst = "".join(f"echo line-{i:03d}\r" for i in range(60))
+    m.send(0, burst.encode())
+    k.wait(r"\nline-059\r?\n" + SHELL, timeout=BOOT_TIMEOUT)
+    lines = clean(m.output(0)[start:]).split("\n")
+    outs = [ln for ln in lines if re.fullmatch(r"line-\d{3}", ln)]
+    assert outs == [f"line-{i:03d}" for i in range(60)], lines
+    _, out = shell(k, "stat")
+    assert out == f"console input: {len(burst) + 5} bytes, 0 dropped", out
+    m.expect_not(r"Entering kdb|command not found")
+
+
 def test_shell_commands_and_editing(machine):
     """help, uptime, ps (the shell is a task), dmesg (the log, without its
     level prefixes), an unknown command, Backspace and Ctrl-U, an arrow
@@ -213,3 +232,18 @@ def test_bad_kgdboc(machine, opt, message):
     k.key(CTRL_C)
     k.wait(r"\^C\r?\n" + SHELL)
     m.expect_not(r"Entering kdb")
+
+
+def test_shell_panic_enters_kdb(machine):
+    """The shell's `panic TEXT` calls panic() from the kconsole thread; with
+    kgdboc= the debugger stops there first (bt shows the shell)."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS0")
+    k = Kdb(m)
+    k.type("panic typed at the shell")
+    k.enter()
+    m.wait_for(r"Kernel panic - not syncing: typed at the shell", timeout=CMD_TIMEOUT)
+    e = m.wait_for(ENTRY, timeout=CMD_TIMEOUT)           # (the panic text repeats first)
+    assert "panic" in e.group(3), e.group(0)
+    m.wait_for(PROMPT, timeout=CMD_TIMEOUT)
+    bt = k.cmd("bt")
+    assert "run_command" in bt or "kconsole" in bt, bt

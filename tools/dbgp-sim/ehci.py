@@ -152,7 +152,7 @@ class Ehci:
             self.bar0 = bar
         elif a in (0x0C, 0x0D, 0x3C, 0x61):     # cache line, latency, irq line, FLADJ
             c[a] = b
-        elif a == 0x55:                         # PMCSR power state
+        elif a == CAP_PM + 4:                   # PMCSR power state
             c[a] = b & 0x3
         elif EECP <= a < EECP + 4:
             if a == EECP + 3:                   # HC OS owned semaphore
@@ -341,7 +341,8 @@ class Ehci:
     def _go(self):
         c = self.dbg_ctrl & ~(D_ERROR | (7 << 7) | D_DONE)
         self.c["transactions"] += 1
-        if not (c & D_OWNER and c & D_ENABLED):
+        if not (c & D_OWNER and c & D_ENABLED) or not self.cmd & CMD_RUN:
+            # the debug port needs its port enabled and the controller running
             c |= D_ERROR | EXC_HARDWARE << 7
             self.dbg_ctrl = c | D_DONE
             return

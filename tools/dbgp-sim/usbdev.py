@@ -32,12 +32,11 @@ def toggle_pid(t):
 
 
 class DebugDevice:
-    def __init__(self, knobs, counters, out_sink, in_source, in_unget):
+    def __init__(self, knobs, counters, out_sink, in_source):
         self.k = knobs
         self.c = counters
         self.out_sink = out_sink
         self.in_source = in_source
-        self.in_unget = in_unget
         self.bus_reset()
         self.debug_mode = False
         self.configuration = 0
