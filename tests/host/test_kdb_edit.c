@@ -96,18 +96,30 @@ static void test_history_keys(void **state)
 	assert_string_equal(typed("\x10\x10"), "new");			/* Ctrl-P */
 }
 
+/* 8 lines while the session is early, 32 (Linux's count) once the handoff gave it a ring */
 static void test_history_32(void **state)
 {
-	static char in[4096];
+	static char in[4096], ring[KDB_HISTORY][KDB_LINE_MAX];
 	size_t n = 0;
 
 	for (int i = 0; i < 40; i++)
 		n += (size_t)snprintf(in + n, sizeof(in) - n, "c%d\r", i);
 	kdb_run(in);
 	n = 0;
-	for (int i = 0; i < 32; i++)
+	for (int i = 0; i < KDB_HISTORY_EARLY; i++)
 		n += (size_t)snprintf(in + n, sizeof(in) - n, "%s", UP);
-	assert_string_equal(typed(in), "c8");
+	assert_string_equal(typed(in), "c32");
+	assert_int_equal(kdb_session_set_history(&F.s, ring, KDB_HISTORY), 0);
+	/* the early lines moved (the "c32" just run is the newest now) */
+	assert_string_equal(typed(in), "c33");
+	n = 0;
+	for (int i = 0; i < 40; i++)
+		n += (size_t)snprintf(in + n, sizeof(in) - n, "d%d\r", i);
+	kdb_run(in);
+	n = 0;
+	for (int i = 0; i < KDB_HISTORY; i++)
+		n += (size_t)snprintf(in + n, sizeof(in) - n, "%s", UP);
+	assert_string_equal(typed(in), "d8");
 }
 
 static void test_completion(void **state)

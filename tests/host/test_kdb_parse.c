@@ -192,8 +192,9 @@ static void test_env(void **state)
 
 static void test_history(void **state)
 {
+	static char big[KDB_HISTORY][KDB_LINE_MAX];
 	struct kdb_session *s = &F.s;
-	char l[16];
+	char l[24];
 
 	assert_null(kdb_hist_get(s, 0));
 	kdb_hist_add(s, "md 0x1000");
@@ -203,6 +204,23 @@ static void test_history(void **state)
 	assert_string_equal(kdb_hist_get(s, 0), "rd");
 	assert_string_equal(kdb_hist_get(s, 1), "md 0x1000");
 	assert_null(kdb_hist_get(s, 2));
+	/* the early ring: the last KDB_HISTORY_EARLY lines */
+	for (int i = 0; i < 12; i++) {
+		snprintf(l, sizeof(l), "early%d", i);
+		kdb_hist_add(s, l);
+	}
+	assert_string_equal(kdb_hist_get(s, 0), "early11");
+	assert_string_equal(kdb_hist_get(s, KDB_HISTORY_EARLY - 1), "early4");
+	assert_null(kdb_hist_get(s, KDB_HISTORY_EARLY));
+	/* bad rings are refused and lose nothing */
+	assert_int_equal(kdb_session_set_history(s, NULL, KDB_HISTORY), -EKDB_EINVAL);
+	assert_int_equal(kdb_session_set_history(s, big, KDB_HISTORY_EARLY - 1), -EKDB_EINVAL);
+	assert_string_equal(kdb_hist_get(s, KDB_HISTORY_EARLY - 1), "early4");
+	/* the handoff's larger ring keeps every line, in order */
+	assert_int_equal(kdb_session_set_history(s, big, KDB_HISTORY), 0);
+	assert_string_equal(kdb_hist_get(s, 0), "early11");
+	assert_string_equal(kdb_hist_get(s, KDB_HISTORY_EARLY - 1), "early4");
+	assert_null(kdb_hist_get(s, KDB_HISTORY_EARLY));
 	for (int i = 0; i < 40; i++) {
 		snprintf(l, sizeof(l), "cmd%d", i);
 		kdb_hist_add(s, l);
