@@ -19,7 +19,12 @@
 __noinline void oops_test_null_deref(void);
 __noinline void oops_test_null_deref(void)
 {
-	volatile int *p = NULL;
+	/*
+	 * The pointer is volatile, not only what it points to: the compiler
+	 * cannot know it is NULL, so it neither turns the store into a trap
+	 * of its own nor drops the calls to this function as undefined.
+	 */
+	volatile int *volatile p = NULL;
 
 	*p = 0x1234;
 }

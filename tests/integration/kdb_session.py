@@ -114,16 +114,27 @@ class Kdb:
         return self.m.wait_for(regex, port=self.port, timeout=timeout, **kw)
 
     # ------------------------------------------------------------ commands
-    def cmd(self, line, timeout=CMD_TIMEOUT, prompt=PROMPT):
+    def cmd(self, line, timeout=CMD_TIMEOUT, prompt=PROMPT, pages=True):
         """Type line and Enter; wait for the next prompt; return the output
-        between the echoed line and that prompt (lines cleaned)."""
+        between the echoed line and that prompt (lines cleaned).  With
+        @pages, each `more> ` of kdb's pager gets a space (as a person
+        reading every page would type) and the pages are joined."""
         start = self.mark()
         self.type(line)
         self.enter()
-        pm = self.wait(prompt, timeout=timeout)
+        while True:
+            pm = self.wait(f"(?:{prompt})|(?P<more>{MORE})" if pages and prompt != MORE
+                           else prompt, timeout=timeout)
+            if not pm.groupdict().get("more"):
+                break
+            self.key(" ")
         raw = self.m.output(self.port)[start:pm.start()]
         echo, _, out = raw.partition("\n")
-        return clean(out).rstrip("\n")
+        out = clean(out)
+        if pages:
+            out = "\n".join(ln[len("more> "):] if ln.startswith("more> ") else ln
+                            for ln in out.split("\n"))
+        return out.rstrip("\n")
 
     def line(self, keys, timeout=CMD_TIMEOUT):
         """Type a key sequence ending in Enter (e.g. with editing keys);
