@@ -228,6 +228,15 @@ class Gdb:
         _, _, console = self.mi(f'-interpreter-exec console "{quoted}"', timeout)
         return console
 
+    def monitor(self, cmd, timeout=None):
+        """`monitor cmd`: what gdb prints, console and target output (the
+        stub's O packets come as MI `@` records, which cmd() leaves out)."""
+        n = len(self.transcript)
+        out = self.cmd(f"monitor {cmd}", timeout)
+        target = "".join(_parse_cstring(ln, 1)[0] for ln in self.transcript[n:]
+                         if ln.startswith('@"'))
+        return target + out
+
     def connect(self, target, timeout=None):
         """target remote <unix socket path | host:port>; returns console text."""
         cls, res, console = self.mi(f"-target-select remote {target}", timeout)

@@ -88,10 +88,14 @@ def test_kdb_session_across_handoff(machine):
     k.cmd("bph ksoftirqd_count+8 dataw 8")
     e, text = go_to_entry(k)
     assert e.group(2) == "1", text                            # processor 1
-    k.cmd("bc all")
+    k.cmd("bc *")
     k.type("go")
     k.enter()
-    k.wait(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    # the boot may have completed before CPU 1 wrote the watched word
+    m.wait_for(BOOT_COMPLETE, from_start=True, timeout=BOOT_TIMEOUT)
+    m.wait_for(r"ekdb:/# ", timeout=BOOT_TIMEOUT)
+    k.type("echo running\r")                      # the console shell answers: resumed
+    k.wait(r"\nrunning\r?\n", timeout=BOOT_TIMEOUT)
     # the early storage was unmapped: any use of it would have oopsed
     assert not re.search(BAD, m.output(0)), m.output(0)[-2000:]
 
@@ -109,7 +113,7 @@ def test_more_breakpoints_than_the_early_table(machine):
     bl = k.cmd("bl")
     assert "BP #40 at" in bl and bl.count("is enabled") == 41, bl
     assert "ENOSPC" not in bl and "Table full" not in bl
-    k.cmd("bc all")
+    k.cmd("bc *")
     k.type("go")
     k.enter()
     k.wait(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
@@ -143,10 +147,10 @@ def test_gdb_session_across_handoff(machine, gdb):
     n = 1100
     for i in range(n):
         g.cmd(f"break *{base + i:#x}")
-    out = g.cmd("monitor bl | grep BP #1099")
+    out = g.monitor("bl | grep #1099")
     assert re.search(rf"BP #{n - 1} at", out), out[-500:]
     g.cmd("delete")
-    assert "BP #" not in g.cmd("monitor bl")
+    assert "BP #" not in g.monitor("bl")
     g.cmd("set breakpoint always-inserted off")
     g.detach()
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)

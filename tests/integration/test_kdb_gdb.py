@@ -15,7 +15,7 @@ import signal
 
 import pytest
 
-from gdbdriver import GdbError, _parse_cstring
+from gdbdriver import GdbError
 from gdb_boot import ACKS_ON, frames as gdb_frames, stop_func
 from kdb_session import (BOOT_COMPLETE, CONSOLE, CTRL_U, PROMPT, Kdb, boot_kdb)
 from qemu import BOOT_TIMEOUT
@@ -34,13 +34,7 @@ def kill_gdb(g):
 
 
 def monitor(g, cmd):
-    """`monitor cmd`: what gdb prints, console and target output (the
-    stub's O packets come as MI `@` records)."""
-    n = len(g.transcript)
-    out = g.cmd(f"monitor {cmd}")
-    target = "".join(_parse_cstring(ln, 1)[0] for ln in g.transcript[n:]
-                     if ln.startswith('@"'))
-    return target + out
+    return g.monitor(cmd)
 
 
 def connect_gdb(gdb, m):
