@@ -131,8 +131,13 @@ debug: deps all
 check-early: $(KOBJS)
 	$(Q)tools/check-early.sh $(BUILD) $(EARLY_DIRS)
 
+# Two QEMU machines at a time (pytest-xdist; the tests are independent), and
+# a hang costs one test at most PYTEST_TIMEOUT seconds, not the whole run.
+PYTEST_JOBS    ?= 2
+PYTEST_TIMEOUT ?= 900
 check-integration: all
-	$(Q)cd tests/integration && $(PYTHON) -m pytest -q -ra $(PYTEST_FLAGS)
+	$(Q)cd tests/integration && $(PYTHON) -m pytest -q -ra -p no:cacheprovider \
+		-n $(PYTEST_JOBS) --timeout $(PYTEST_TIMEOUT) $(PYTEST_FLAGS)
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
