@@ -157,6 +157,94 @@ def test_gdb_session_across_handoff(machine, gdb):
     assert not re.search(BAD, m.output(0))
 
 
+def test_gdb_detached_before_handoff_reattached_after(machine, gdb):
+    """At kgdbwait a first gdb plants a breakpoint and dies without detaching:
+    the next gdb to connect gets a clean table (Linux's rule: a new gdb
+    knows nothing of what a vanished one planted).  That gdb plants one
+    and detaches: its breakpoints go with its session, so the boot runs
+    through the handoff without stopping.  A third gdb attaches to the
+    running kernel on the same line (now the IRQ driver's), sees no
+    leftover breakpoint, and its own breakpoint fires."""
+    cmd = f"{CONSOLE} ekgdboc=ttyS1 kgdboc=ttyS1 kgdbwait ekdb.debug_early=unmap"
+    m = machine(cmdline=cmd, ports=("unix", "socket"))
+    m.wait_for(r"kgdb: Waiting for connection from remote gdb", timeout=BOOT_TIMEOUT)
+    g0 = attach(machine, gdb, m)
+    g0.cmd("set breakpoint always-inserted on")           # planted now, not at continue
+    g0.cmd("break smp_init")
+    assert "smp_init" in g0.monitor("bl")
+    g0.proc.kill()                                         # gone without a detach
+    g0.proc.wait()
+
+    g = attach(machine, gdb, m)
+    assert "BP #" not in g.monitor("bl"), "a vanished gdb's breakpoint is still there"
+    g.cmd("set breakpoint always-inserted on")
+    g.cmd("break sched_init")
+    assert "sched_init" in g.monitor("bl")
+    g.detach()
+    g.close()
+    m.wait_for(HANDOFF, timeout=BOOT_TIMEOUT)
+    m.wait_for(r"ekdb:/# ", timeout=BOOT_TIMEOUT)          # ran through: no stop
+    assert "Entering kdb" not in m.output(0)
+
+    g2 = gdb()
+    g2.cmd("set remote noack-packet off")
+    g2.connect(m.socket_path(1), timeout=BOOT_TIMEOUT)     # its first '$' breaks in
+    assert "BP #" not in g2.monitor("bl")                  # nothing left behind
+    g2.cmd("break run_command")
+    g2.cont()
+    k = Kdb(m)
+    k.type("uptime\r")                                     # the console shell runs it
+    st = g2.wait_stop(timeout=STOP_TIMEOUT)
+    assert stop_func(st) == "run_command", st
+    g2.cmd("delete")
+    g2.detach()
+    k.wait(r"up \d+", timeout=BOOT_TIMEOUT)                # the command completes
+    assert not re.search(BAD, m.output(0))
+
+
+def test_breakpoints_on_what_the_handoff_uses(machine):
+    """A breakpoint on the allocator (kmalloc, which the handoff calls for
+    its storage) and a watchpoint on a variable the handoff writes (the
+    page allocator's free count, when the early storage is given back)
+    both stop inside the handoff without deadlock or recursion; kdb works
+    there, and go completes the handoff and the boot."""
+    # the early storage freed (not unmapped): the free count changes
+    m = boot_kdb(machine, cmdline=KDB_HANDOFF.replace(" ekdb.debug_early=unmap", ""))
+    k = Kdb(m)
+    k.cmd("set LINES 10000")
+    k.cmd("bp mm_init")
+    go_to_entry(k)
+    k.cmd("bp kmalloc")
+    for _ in range(50):                                    # kmalloc from the handoff
+        e, text = go_to_entry(k)
+        if "ekdb_late_init" in k.cmd("bt"):
+            break
+    else:
+        raise AssertionError("kmalloc never stopped inside the handoff")
+    assert "Breakpoint @" in e.group(3), e.group(0)
+    assert "handoff:" not in m.output(0)                   # not done yet
+    k.cmd("bc *")
+    out = k.cmd("bph nr_free dataw 8")
+    assert "Data Write BP #" in out, out
+    for _ in range(50):                                    # early storage given back
+        e, text = go_to_entry(k)
+        assert "Data Write breakpoint" in text, text
+        bt = k.cmd("bt")
+        if "free_reserved_range" in bt:
+            break
+    else:
+        raise AssertionError("the free count was never written by the handoff")
+    assert "ekdb_late_init" in bt, bt
+    # kdb reads the allocator there although this CPU stopped holding its lock
+    assert re.search(r"^MemFree:\s+\d+ kB$", k.cmd("meminfo"), re.M)
+    k.cmd("bc *")
+    k.type("go")
+    k.enter()
+    k.wait(HANDOFF, timeout=BOOT_TIMEOUT)
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    assert not re.search(BAD, m.output(0)), m.output(0)[-2000:]
+
+
 def test_panic_enters_kdb_and_go_refuses(machine):
     m = machine(cmdline=f"{CONSOLE} kgdboc=ttyS0 test_oops=panic", ports=("unix",))
     m.wait_for(r"Kernel panic - not syncing: test_oops=panic requested", timeout=BOOT_TIMEOUT)
