@@ -452,7 +452,7 @@ struct task_struct *kthread_create(int (*fn)(void *), void *arg, const char *nam
 	t->arg = arg;
 	t->state = TASK_SLEEPING;	/* not on any list until woken */
 	t->wake_at = ~0ULL;
-	t->cpu = -1;
+	t->cpu = (int)smp_processor_id();	/* its CPU until it runs elsewhere (Linux: the parent's) */
 
 	/* Two zero words at the top: the thread function's "caller" is 0. */
 	top = (u64)t->stack + THREAD_STACK_SIZE;
@@ -474,6 +474,7 @@ struct task_struct *kthread_create(int (*fn)(void *), void *arg, const char *nam
 void kthread_bind(struct task_struct *t, unsigned int cpu)
 {
 	t->bound_cpu = (int)cpu;
+	t->cpu = (int)cpu;	/* as Linux's kthread_bind: task_cpu() is that CPU from now */
 }
 
 void __noreturn kthread_exit(int code)
