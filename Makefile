@@ -49,6 +49,7 @@ KSRCS := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c $(d)/*.S)))
 KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS))
 include kdb/kdb.mk		# the compiled-in kdb_cmds file
 include earlyio/vga/vga.mk	# the console font, converted at build time
+include arch/x86/tdesc.mk	# gdb's target.xml, generated from the register table
 
 $(BUILD)/k/%.c.o: %.c
 	@mkdir -p $(dir $@)

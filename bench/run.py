@@ -30,7 +30,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Objects of the early debugger with its serial transport and gdbstub.
 DEBUGGER_DIRS = ["early", "earlyio/serial", "core", "gdbstub", "lib"]
-DEBUGGER_X86 = ["debugreg", "sstep", "text_poke", "cpu_state", "fixup", "regs_table"]
+DEBUGGER_X86 = ["debugreg.c.o", "sstep.c.o", "text_poke.c.o", "cpu_state.c.o", "fixup.c.o",
+                "regs_table.c.o", "tdesc.c.o",
+                "x86_tdesc.gen.o"]   # target.xml, generated (arch/x86/tdesc.mk)
 
 TARGETS = {   # figure: (op, limit, unit text)
     "mem": (">=", 100e3, ">= 100 KB/s"),
@@ -327,7 +329,7 @@ def footprint(args):
     for d in DEBUGGER_DIRS:
         objs = sorted(glob.glob(os.path.join(k, d, "*.o")))
         by_dir[d] = size_of(objs)[0]
-    x86 = [os.path.join(k, "arch/x86", f + ".c.o") for f in DEBUGGER_X86]
+    x86 = [os.path.join(k, "arch/x86", f) for f in DEBUGGER_X86]
     by_dir["arch/x86 (debugger files)"] = size_of([o for o in x86 if os.path.exists(o)])[0]
     early = {}
     for d in args.early_dirs:

@@ -4,6 +4,8 @@
 # New corpus entries found by `make fuzz` land in $(BUILD)/fuzz/corpus-*; the
 # seeds in tests/fuzz/corpus/ are never modified.
 
+include arch/x86/tdesc.mk	# X86_TDESC_SRCS: the register table and target.xml
+
 FUZZ_CC       ?= clang
 FUZZ_SECONDS  ?= 60
 FUZZ_SMOKE_SECONDS ?= 10
@@ -12,7 +14,7 @@ FUZZ_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
                  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
                  -fno-omit-frame-pointer
 
-FUZZ_GDB_SRCS := $(sort $(wildcard gdbstub/*.c)) lib/hex.c lib/parse.c arch/x86/regs_table.c \
+FUZZ_GDB_SRCS := $(sort $(wildcard gdbstub/*.c)) lib/hex.c lib/parse.c $(X86_TDESC_SRCS) \
                  tests/host/sim_target.c tests/host/sim_chan.c
 
 $(BUILD)/fuzz/fuzz_gdb_packet: tests/fuzz/fuzz_gdb_packet.c $(FUZZ_GDB_SRCS) $(wildcard gdbstub/*.h include/ekdb/*.h)
@@ -44,7 +46,7 @@ $(eval $(call fuzz_run_rules,gdb-packet,$(BUILD)/fuzz/fuzz_gdb_packet,gdb,16384)
 
 # ---- kdb command line (fuzz_kdb_line) ----
 FUZZ_KDB_SRCS := $(sort $(wildcard kdb/*.c)) $(sort $(wildcard gdbstub/*.c)) lib/fmt.c lib/hex.c \
-                 lib/parse.c lib/errno.c arch/x86/regs_table.c tests/host/sim_target.c \
+                 lib/parse.c lib/errno.c $(X86_TDESC_SRCS) tests/host/sim_target.c \
                  tests/host/sim_chan.c $(BUILD)/fuzz/gen/kdb_cmds.c
 
 $(BUILD)/fuzz/gen/kdb_cmds.c: kdb/kdb_cmds tools/gen-kdb-cmds.py

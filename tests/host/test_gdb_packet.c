@@ -603,6 +603,197 @@ static void test_regs_table(void **state)
 	assert_memory_equal(buf, "\x00\x40\x23\x01\0\0\0\0", 8);
 }
 
+/*
+ * xml_check - is @doc (@len bytes) a well-formed gdb target description?
+ * The prolog gdb expects, then one <target> element; every element closed
+ * by its own name, attributes name="value" (no '<', '&' in values), no
+ * text outside the root, no NUL inside and one after.  NULL if so, else
+ * what is wrong.  (A checker for the subset of XML the stub serves.)
+ */
+static const char *xml_check(const char *doc, size_t len)
+{
+	static const char prolog[] = "<?xml version=\"1.0\"?>\n"
+				     "<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n";
+	const char *stack[8], *p = doc, *end = doc + len;
+	size_t slen[8], depth = 0, n;
+	bool root_done = false;
+
+	if (strlen(doc) != len)
+		return "NUL inside the document or length wrong";
+	if (strncmp(doc, prolog, sizeof(prolog) - 1))
+		return "prolog";
+	p += sizeof(prolog) - 1;
+	while (p < end) {
+		if (*p != '<') {
+			if (*p == '&' || *p == '>')
+				return "stray '&' or '>' in text";
+			if (!depth && !strchr(" \n\t", *p))
+				return "text outside the root element";
+			p++;
+			continue;
+		}
+		if (p[1] == '/') {
+			p += 2;
+			n = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
+			if (!depth || n != slen[depth - 1] || strncmp(p, stack[depth - 1], n) ||
+			    p[n] != '>')
+				return "closing tag does not match";
+			p += n + 1;
+			if (!--depth)
+				root_done = true;
+			continue;
+		}
+		if (root_done)
+			return "second root element";
+		p++;
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
+		if (!n)
+			return "element without a name";
+		if (!depth && (n != 6 || strncmp(p, "target", 6)))
+			return "root is not <target>";
+		if (depth == sizeof(stack) / sizeof(stack[0]))
+			return "nested too deep";
+		stack[depth] = p;
+		slen[depth] = n;
+		p += n;
+		for (;;) {
+			size_t sp = strspn(p, " "), an;
+
+			p += sp;
+			if (*p == '>' || (p[0] == '/' && p[1] == '>'))
+				break;
+			an = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
+			if (!sp || !an || p[an] != '=' || p[an + 1] != '"')
+				return "malformed attribute";
+			p += an + 2;
+			while (*p && *p != '"') {
+				if (*p == '<' || *p == '&' || *p == '\n')
+					return "bad character in attribute value";
+				p++;
+			}
+			if (*p++ != '"')
+				return "unterminated attribute value";
+		}
+		if (*p == '>') {
+			depth++;
+			p++;
+		} else {
+			p += 2;
+			if (!depth)
+				root_done = true;
+		}
+	}
+	if (depth)
+		return "unclosed element";
+	if (!root_done)
+		return "no root element";
+	return NULL;
+}
+
+/* The features in document order, as gdb knows them (enum x86_reg_feature). */
+static const char *const tdesc_features[X86_FEAT_COUNT] = {
+	"org.gnu.gdb.i386.core", "org.gnu.gdb.i386.sse", "org.gnu.gdb.i386.segments",
+	"org.ekdb.x86.system", "org.ekdb.x86.debug",
+};
+
+/*
+ * The generated target.xml against the register table: well-formed, every
+ * register with its name, bitsize, type, regnum and group, inside its own
+ * feature, in regnum order and nothing else; any other annex is NULL.
+ */
+static void test_target_xml(void **state)
+{
+	static const char *const bad_annex[] = {
+		"", "other.xml", "target.xm", "target.xmlx", "TARGET.XML", " target.xml",
+		"target.xml ", "i386-64bit.xml", "target", "/target.xml",
+	};
+	static const char *const bad_docs[] = {
+		"<target version=\"1.0\"></target>\n",			/* no prolog */
+		"<a/>",							/* no prolog */
+	};
+	static const char *const bad_bodies[] = {
+		"<target version=\"1.0\"><feature name=\"x\"></target>\n",	/* unclosed */
+		"<target version=\"1.0\"></feature></target>\n",		/* wrong close */
+		"<target version=1.0></target>\n",				/* unquoted */
+		"<target version=\"1.0\"/>\n<target/>\n",			/* two roots */
+		"<feature name=\"x\"/>\n",					/* root */
+		"<target version=\"1.0\"/>\njunk\n",				/* trailing */
+		"<target version=\"1.0\"><reg name=\"a<b\"/></target>\n",	/* '<' in value */
+		"<target version=\"1.0\"><reg name=\"a\"></target>\n",	/* unclosed reg */
+		"",								/* no root */
+	};
+	const char *xml, *why, *p;
+	char want[160], doc[512];
+	size_t len, i, n;
+	long prev = -1;
+
+	xml = x86_features_xml("target.xml", &len);
+	assert_non_null(xml);
+	why = xml_check(xml, len);
+	if (why)
+		fail_msg("target.xml not well-formed: %s", why);
+	assert_int_equal(xml[len], '\0');
+	assert_int_equal(xml[len - 1], '\n');
+
+	/* the checker itself rejects broken documents */
+	for (i = 0; i < sizeof(bad_docs) / sizeof(bad_docs[0]); i++)
+		assert_non_null(xml_check(bad_docs[i], strlen(bad_docs[i])));
+	for (i = 0; i < sizeof(bad_bodies) / sizeof(bad_bodies[0]); i++) {
+		snprintf(doc, sizeof(doc), "<?xml version=\"1.0\"?>\n"
+			 "<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n%s", bad_bodies[i]);
+		if (!xml_check(doc, strlen(doc)))
+			fail_msg("checker accepted bad document %zu", i);
+	}
+	snprintf(doc, sizeof(doc), "<?xml version=\"1.0\"?>\n"
+		 "<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n<target version=\"1.0\"/>\n");
+	assert_null(xml_check(doc, strlen(doc)));
+
+	/* every register of the table, exactly as described, in its feature */
+	assert_int_equal(count(xml, "<reg "), x86_reg_count());
+	assert_int_equal(count(xml, "<feature "), X86_FEAT_COUNT);
+	assert_non_null(strstr(xml, "<architecture>i386:x86-64</architecture>"));
+	for (i = 0; i < x86_reg_count(); i++) {
+		const struct x86_reg_desc *d = x86_reg_desc((unsigned)i);
+		const char *feat, *feat_end;
+
+		snprintf(want, sizeof(want), "<reg name=\"%s\" bitsize=\"%u\" type=\"%s\" regnum=\"%zu\"%s%s%s/>\n",
+			 d->name, d->bitsize, d->type, i, d->group ? " group=\"" : "",
+			 d->group ? d->group : "", d->group ? "\"" : "");
+		p = strstr(xml, want);
+		if (!p)
+			fail_msg("register %zu (%s) missing or wrong in target.xml", i, d->name);
+		assert_int_equal(count(xml, want), 1);
+		assert_true(d->feature < X86_FEAT_COUNT);
+		snprintf(want, sizeof(want), "<feature name=\"%s\">\n", tdesc_features[d->feature]);
+		feat = strstr(xml, want);
+		assert_non_null(feat);
+		feat_end = strstr(feat, "</feature>");
+		if (!(feat < p && p < feat_end))
+			fail_msg("register %s outside feature %s", d->name, tdesc_features[d->feature]);
+	}
+	/* the regnums in document order are 0, 1, 2, ...: none missing, none extra */
+	for (p = xml, n = 0; (p = strstr(p, " regnum=\"")); p++, n++) {
+		long r = strtol(p + 9, NULL, 10);
+
+		assert_int_equal(r, prev + 1);
+		prev = r;
+	}
+	assert_int_equal(n, x86_reg_count());
+	/* features in enum order */
+	for (i = 1; i < X86_FEAT_COUNT; i++)
+		assert_true(strstr(xml, tdesc_features[i - 1]) < strstr(xml, tdesc_features[i]));
+
+	/* wrong annexes: NULL, *len untouched */
+	for (i = 0; i < sizeof(bad_annex) / sizeof(bad_annex[0]); i++) {
+		len = 12345;
+		assert_null(x86_features_xml(bad_annex[i], &len));
+		assert_int_equal(len, 12345);
+	}
+	len = 12345;
+	assert_null(x86_features_xml(NULL, &len));
+	assert_int_equal(len, 12345);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -625,6 +816,7 @@ int main(void)
 		cmocka_unit_test(test_set_buffers_keeps_no_ack),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_regs_table),
+		cmocka_unit_test(test_target_xml),
 	};
 
 	return cmocka_run_group_tests_name("gdb_packet", tests, NULL, NULL);

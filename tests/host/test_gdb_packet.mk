@@ -1,11 +1,13 @@
 # Host tests for the gdbstub (see tests/host/host.mk for the convention).
-# arch/x86/include is needed for the register table used by the sim target.
+# arch/x86/include is needed for the register table used by the sim target;
+# X86_TDESC_SRCS (arch/x86/tdesc.mk) adds the generated target.xml.
+include arch/x86/tdesc.mk
 HOST_CFLAGS += -Iarch/x86/include
 
 GDBSTUB_SRCS := gdbstub/packet.c gdbstub/session.c gdbstub/dispatch.c gdbstub/cmd_mem.c \
                 gdbstub/cmd_reg.c gdbstub/cmd_break.c gdbstub/cmd_run.c gdbstub/cmd_query.c \
                 gdbstub/cmd_thread.c gdbstub/cmd_monitor.c lib/hex.c lib/parse.c \
-                arch/x86/regs_table.c
+                $(X86_TDESC_SRCS)
 GDBSIM_SRCS  := $(GDBSTUB_SRCS) tests/host/sim_target.c tests/host/sim_chan.c
 
 test_gdb_packet_SRCS := $(GDBSIM_SRCS)

@@ -2,7 +2,8 @@
 /*
  * regs_table.h - the one x86-64 register table (arch/x86/regs_table.c):
  * gdb's amd64 register order, where each register lives in struct
- * x86_cpu_state, and the target description XML generated from it.
+ * x86_cpu_state; the target description is generated from it at build
+ * time (arch/x86/tools/gen_tdesc.c, served by arch/x86/tdesc.c).
  * Serves gdb g/G/p/P (via core/target.c and the host sim target), kdb
  * rd/rm, and qXfer:features:read.
  */
@@ -68,10 +69,17 @@ int x86_reg_set(struct x86_cpu_state *st, unsigned n, const u8 *buf, size_t size
 
 /**
  * x86_features_xml - the target description document @annex.  There is
- * one, "target.xml", holding every feature inline; it is generated from
- * the table into a static buffer on first use.  Returns it and its length
- * in *@len, or NULL for any other annex.
+ * one, "target.xml", holding every feature inline; it was generated from
+ * the table at build time into read-only data.  Returns it and its length
+ * in *@len, or NULL for any other annex (*@len untouched).
  */
 const char *x86_features_xml(const char *annex, size_t *len);
+
+/*
+ * The generated document ($(BUILD)/gen/x86_tdesc.c, arch/x86/tdesc.mk):
+ * x86_tdesc_xml_len bytes plus a NUL.  Use x86_features_xml().
+ */
+extern const char x86_tdesc_xml[];
+extern const size_t x86_tdesc_xml_len;
 
 #endif
