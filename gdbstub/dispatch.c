@@ -120,8 +120,10 @@ void gdb_dispatch(struct gdb_session *s)
 			}
 		}
 	}
-	if (s->suppress_reply)
+	if (s->suppress_reply) {
+		s->have_last = false;	/* a '-' now must not resend an empty "$#00" */
 		return;
+	}
 	if (s->out_overflow) {
 		s->outlen = 0;
 		s->out_overflow = false;

@@ -130,6 +130,13 @@ static void test_retransmit(void **state)
 	gt_add_raw(g, "---", 3);
 	assert_int_equal(gt_run(g), 0);
 	assert_int_equal(g->ch.out_len, 0);
+	/* a command without a reply (continue): a '-' after it resends nothing */
+	gt_add_packet(g, "?");
+	gt_add_packet(g, "c");
+	gt_run(g);
+	gt_add_raw(g, "-", 1);
+	assert_int_equal(gt_run(g), 0);
+	assert_null(strstr(g->ch.out, "$#00"));
 }
 
 static void test_no_ack_mode(void **state)
