@@ -51,19 +51,20 @@ static int kbd_t_getc(struct ekdb_transport *t)
 	return EKDB_NO_CHAR;
 }
 
-static void kbd_t_putc(struct ekdb_transport *t, u8 c)
+/* The screen side, shared with the running kernel's keyboard driver. */
+void kbd_screen_putc(struct ekdb_transport *t, u8 c)
 {
 	char ch = (char)c;
 
 	vga_screen_write(&ch, 1);
 }
 
-static void kbd_t_flush(struct ekdb_transport *t)
+void kbd_screen_flush(struct ekdb_transport *t)
 {
 	vga_screen_sync();
 }
 
-static void kbd_t_pre(struct ekdb_transport *t)
+void kbd_screen_pre(struct ekdb_transport *t)
 {
 	vga_screen_cursor(true);
 	vga_screen_sync();
@@ -101,9 +102,9 @@ static struct ekdb_transport kbd_transport = {
 	.kind = EKDB_TRANSPORT_KBD,
 	.export_state = kbd_t_export,
 	.getc = kbd_t_getc,
-	.putc = kbd_t_putc,
-	.flush = kbd_t_flush,
-	.pre_exception = kbd_t_pre,
+	.putc = kbd_screen_putc,
+	.flush = kbd_screen_flush,
+	.pre_exception = kbd_screen_pre,
 	.post_exception = kbd_t_post,
 	.is_console = true,
 };

@@ -30,4 +30,13 @@ struct ekdb_transport *kbd_screen_transport(int *err);
 /* Wait (bounded, ~@loops polls) for the release of an Enter pressed in the debugger. */
 void kbd_absorb_enter_release(unsigned long loops);
 
+/*
+ * The screen side of a keyboard transport (output on earlyio/vga's
+ * screen, cursor on while stopped): the early polled transport's and the
+ * running kernel's keyboard driver's (kernel-glue/drivers/i8042_kbd.c).
+ */
+void kbd_screen_putc(struct ekdb_transport *t, u8 c);
+void kbd_screen_flush(struct ekdb_transport *t);
+void kbd_screen_pre(struct ekdb_transport *t);
+
 #endif

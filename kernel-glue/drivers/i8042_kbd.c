@@ -22,6 +22,7 @@
  *    the debugger was entered is forgotten.
  */
 #include "../../earlyio/kbd/i8042.h"
+#include "../../earlyio/kbd/kbd_transport.h"
 #include "../../earlyio/kbd/scancode.h"
 #include "../../earlyio/vga/vga_console.h"
 #include "i8042_kbd.h"
@@ -187,24 +188,6 @@ static int kbd_t_getc(struct ekdb_transport *t)
 	return EKDB_NO_CHAR;
 }
 
-static void kbd_t_putc(struct ekdb_transport *t, u8 c)
-{
-	char ch = (char)c;
-
-	vga_screen_write(&ch, 1);
-}
-
-static void kbd_t_flush(struct ekdb_transport *t)
-{
-	vga_screen_sync();
-}
-
-static void kbd_t_pre(struct ekdb_transport *t)
-{
-	vga_screen_cursor(true);
-	vga_screen_sync();
-}
-
 /* Linux's kdb_kbd_cleanup_state(): nothing typed to kdb leaks out, nothing sticks. */
 static void kbd_t_post(struct ekdb_transport *t)
 {
@@ -325,9 +308,9 @@ void i8042_kbd_init(void)
 		.name = "kbd",
 		.kind = EKDB_TRANSPORT_KBD,
 		.getc = kbd_t_getc,
-		.putc = kbd_t_putc,
-		.flush = kbd_t_flush,
-		.pre_exception = kbd_t_pre,
+		.putc = kbd_screen_putc,
+		.flush = kbd_screen_flush,
+		.pre_exception = kbd_screen_pre,
 		.post_exception = kbd_t_post,
 		.import_state = kbd_t_import,
 		.deinit = kbd_t_deinit,
