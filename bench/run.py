@@ -30,7 +30,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Objects of the early debugger with its serial transport and gdbstub.
 DEBUGGER_DIRS = ["early", "earlyio/serial", "core", "gdbstub", "lib"]
-DEBUGGER_X86 = ["debugreg", "sstep", "text_poke", "cpu_state", "fixup", "regs_table"]
+DEBUGGER_X86 = ["debugreg", "debug_trap", "hw_breakpoint", "sstep", "text_poke", "cpu_state",
+                "fixup", "regs_table"]
 
 TARGETS = {   # figure: (op, limit, unit text)
     "mem": (">=", 100e3, ">= 100 KB/s"),
