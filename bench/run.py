@@ -30,8 +30,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Objects of the early debugger with its serial transport and gdbstub.
 DEBUGGER_DIRS = ["early", "earlyio/serial", "core", "gdbstub", "lib"]
-DEBUGGER_X86 = ["debugreg.c.o", "sstep.c.o", "text_poke.c.o", "cpu_state.c.o", "fixup.c.o",
-                "regs_table.c.o", "tdesc.c.o",
+DEBUGGER_X86 = ["debugreg.c.o", "debug_trap.c.o", "hw_breakpoint.c.o", "sstep.c.o",
+                "text_poke.c.o", "cpu_state.c.o", "fixup.c.o", "regs_table.c.o", "tdesc.c.o",
                 "x86_tdesc.gen.o"]   # target.xml, generated (arch/x86/tdesc.mk)
 
 TARGETS = {   # figure: (op, limit, unit text)

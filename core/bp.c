@@ -1,27 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bp.c - the one breakpoint table, shared by gdb and kdb: software
- * breakpoints (int3 patched into text) and hardware breakpoints and
- * watchpoints (DR0-DR3/DR7).  Static storage; usable from early boot.
+ * breakpoints (the arch's break instruction patched into text) and
+ * hardware breakpoints and watchpoints (the arch's slots, asm/hw_breakpoint.h:
+ * this file decides which entry owns which slot, the arch programs them).
+ * Static storage; usable from early boot.
  *
  * While the machine is stopped every breakpoint is out of memory
- * (original bytes back, DR7 off); they go back in on resume.
+ * (original bytes back, this CPU's slots off); they go back in on resume.
  *
- * Debug registers are per CPU, the table is not: when the machine resumes
- * the master publishes the armed hardware set (hw_armed) and every CPU
- * loads it as it leaves the debugger, and an AP coming online loads it
- * before it runs anything (Linux: correct_hw_break on each CPU).  So a
- * watchpoint fires on whichever CPU touches the address, and a deleted
- * one is gone everywhere.
+ * Hardware slots are per CPU, the table is not: when the machine resumes
+ * the master publishes the armed set (arch_hw_bp_arm) and every CPU loads
+ * it as it leaves the debugger, and an AP coming online loads it before it
+ * runs anything (Linux: correct_hw_break on each CPU).  So a watchpoint
+ * fires on whichever CPU touches the address, and a deleted one is gone
+ * everywhere.
  */
 #include "debug_core.h"
-#include <asm/debugreg.h>
+#include <asm/debug_trap.h>
+#include <asm/hw_breakpoint.h>
 #include <asm/text_poke.h>
 #include <asm/fixup.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-
-#define INT3 0xcc
 
 /*
  * The table: static and small while the kernel is young (its storage is
@@ -32,14 +33,7 @@ static struct dbg_bp early_bps[EKDB_EARLY_BPS] __ekdb_early;
 static struct dbg_bp *bps = early_bps;
 static int bp_cap = EKDB_EARLY_BPS;
 static struct dbg_bp *(*bp_grow)(const struct dbg_bp *old, int old_cap, int *new_cap);
-static int hw_slot_owner[X86_HW_SLOTS] = { -1, -1, -1, -1 };
-
-/* The hardware set every CPU carries; seq is odd while it is rewritten. */
-static struct {
-	u64 addr[X86_HW_SLOTS];
-	u64 dr7;
-	unsigned seq;
-} hw_armed = { .dr7 = DR7_RESERVED1 };
+static int hw_slot_owner[ARCH_HW_BP_SLOTS] = { [0 ... ARCH_HW_BP_SLOTS - 1] = -1 };
 
 extern char __ekdb_text_start[], __ekdb_text_end[];
 extern char __ekdb_data_start[], __ekdb_data_end[];
@@ -66,23 +60,14 @@ static int find(enum ekdb_bp_type type, u64 addr)
 	return -1;
 }
 
-static unsigned dr_rw(enum ekdb_bp_type t)
-{
-	switch (t) {
-	case EKDB_BP_HW: return DR_RW_EXEC;
-	case EKDB_BP_WRITE: return DR_RW_WRITE;
-	default: return DR_RW_ACCESS;	/* x86 cannot watch reads alone */
-	}
-}
-
 /* A software breakpoint must be placeable: read the byte, try the patch, undo it. */
 static int check_sw_address(u64 addr, u8 *orig)
 {
-	u8 int3 = INT3;
+	u8 insn = ARCH_BREAK_INSN;
 
 	if (x86_probe_read(orig, addr, 1) != 1)
 		return -EKDB_EFAULT;
-	if (x86_text_poke(addr, &int3, 1) != 1)
+	if (x86_text_poke(addr, &insn, 1) != 1)
 		return -EKDB_EFAULT;
 	x86_text_poke(addr, orig, 1);
 	return 0;
@@ -97,14 +82,14 @@ int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner
 		return -EKDB_EINVAL;
 	if (type == EKDB_BP_SW || type == EKDB_BP_HW)
 		len = 1;
-	else if ((len != 1 && len != 2 && len != 4 && len != 8) || (addr & (len - 1)))
-		return -EKDB_EINVAL;	/* DR lengths 1/2/4/8, naturally aligned */
+	else if (!arch_hw_bp_len_ok(addr, len))
+		return -EKDB_EINVAL;	/* x86: 1/2/4/8, naturally aligned */
 	if (dbg_addr_is_debugger(addr, len))
 		return -EKDB_EPERM;
 	if (type == EKDB_BP_SW && (addr < (u64)_text || addr >= (u64)_etext))
 		return -EKDB_EFAULT;	/* an int3 belongs in code, not in data */
-	if (type != EKDB_BP_SW && !x86_addr_canonical(addr))
-		return -EKDB_EFAULT;	/* DR0-DR3 cannot hold it */
+	if (type != EKDB_BP_SW && !arch_hw_bp_addr_ok(addr))
+		return -EKDB_EFAULT;	/* no slot can hold it (x86: not canonical) */
 	i = find(type, addr);
 	if (i >= 0) {
 		/* gdb re-sends Z for a breakpoint it already has: accept */
@@ -119,7 +104,7 @@ int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner
 		if (err)
 			return err;
 	} else {
-		for (unsigned s = 0; s < X86_HW_SLOTS; s++)
+		for (unsigned s = 0; s < ARCH_HW_BP_SLOTS; s++)
 			if (hw_slot_owner[s] < 0) {
 				slot = (int)s;
 				break;
@@ -145,7 +130,7 @@ int dbg_bp_clear_index(int i)
 		return -EKDB_ENOENT;
 	if (bps[i].installed && bps[i].type == EKDB_BP_SW)
 		x86_text_poke(bps[i].addr, &bps[i].saved, 1);
-	if (bps[i].slot >= 0)	/* every CPU drops it when it next loads hw_armed */
+	if (bps[i].slot >= 0)	/* every CPU drops it when it next loads the armed set */
 		hw_slot_owner[bps[i].slot] = -1;
 	memset(&bps[i], 0, sizeof(bps[i]));
 	return 0;
@@ -182,52 +167,25 @@ const struct dbg_bp *dbg_bp_get(int i)
 	return &bps[i];
 }
 
-/* Rebuild hw_armed from the table (machine stopped, master only). */
+/* Publish the enabled hardware entries as the armed set (machine stopped, master only). */
 static void hw_publish(void)
 {
-	u64 addr[X86_HW_SLOTS] = { 0 }, dr7 = DR7_RESERVED1;
+	struct arch_hw_bp_slot slots[ARCH_HW_BP_SLOTS] = { 0 };
 
 	for (int i = 0; i < bp_cap; i++) {
 		const struct dbg_bp *b = &bps[i];
 
 		if (!b->used || !b->enabled || b->type == EKDB_BP_SW)
 			continue;
-		addr[b->slot] = b->addr;
-		dr7 |= x86_dr7_slot((unsigned)b->slot, dr_rw(b->type), b->len);
+		slots[b->slot] = (struct arch_hw_bp_slot){ .on = true, .type = b->type,
+							   .len = b->len, .addr = b->addr };
 	}
-	__atomic_add_fetch(&hw_armed.seq, 1, __ATOMIC_ACQ_REL);
-	memcpy(hw_armed.addr, addr, sizeof(addr));
-	__atomic_store_n(&hw_armed.dr7, dr7, __ATOMIC_RELAXED);
-	__atomic_add_fetch(&hw_armed.seq, 1, __ATOMIC_ACQ_REL);
-}
-
-void dbg_hw_load(void)
-{
-	u64 addr[X86_HW_SLOTS], dr7;
-	unsigned seq;
-
-	do {
-		while ((seq = __atomic_load_n(&hw_armed.seq, __ATOMIC_ACQUIRE)) & 1)
-			;
-		memcpy(addr, hw_armed.addr, sizeof(addr));
-		dr7 = __atomic_load_n(&hw_armed.dr7, __ATOMIC_RELAXED);
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	} while (__atomic_load_n(&hw_armed.seq, __ATOMIC_RELAXED) != seq);
-	x86_set_dr(7, DR7_RESERVED1);
-	for (unsigned s = 0; s < X86_HW_SLOTS; s++)
-		x86_set_dr(s, addr[s]);
-	x86_set_dr(6, 0);
-	x86_set_dr(7, dr7);
-}
-
-void dbg_hw_disarm(void)
-{
-	x86_set_dr(7, DR7_RESERVED1);
+	arch_hw_bp_arm(slots);
 }
 
 void dbg_bp_install_all(u64 skip)
 {
-	u8 int3 = INT3;
+	u8 insn = ARCH_BREAK_INSN;
 
 	for (int i = 0; i < bp_cap; i++) {
 		struct dbg_bp *b = &bps[i];
@@ -235,22 +193,22 @@ void dbg_bp_install_all(u64 skip)
 		if (!b->used || !b->enabled || b->installed)
 			continue;
 		if (b->type != EKDB_BP_SW) {
-			b->installed = true;	/* in hw_armed, loaded by every CPU */
+			b->installed = true;	/* in the armed set, loaded by every CPU */
 			continue;
 		}
 		if (b->addr == skip)
 			continue;
 		if (x86_probe_read(&b->saved, b->addr, 1) == 1 &&
-		    x86_text_poke(b->addr, &int3, 1) == 1)
+		    x86_text_poke(b->addr, &insn, 1) == 1)
 			b->installed = true;
 	}
 	hw_publish();
-	dbg_hw_load();
+	arch_hw_bp_load();
 }
 
 void dbg_bp_uninstall_all(void)
 {
-	dbg_hw_disarm();
+	arch_hw_bp_disarm();
 	for (int i = 0; i < bp_cap; i++) {
 		struct dbg_bp *b = &bps[i];
 
@@ -269,7 +227,7 @@ int dbg_bp_find_sw(u64 addr)
 
 int dbg_bp_find_slot(unsigned slot)
 {
-	return slot < X86_HW_SLOTS ? hw_slot_owner[slot] : -1;
+	return slot < ARCH_HW_BP_SLOTS ? hw_slot_owner[slot] : -1;
 }
 
 void dbg_bp_hit(int i)

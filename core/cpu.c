@@ -7,7 +7,6 @@
  */
 #include "debug_core.h"
 #include <asm/cpu_state.h>
-#include <asm/desc.h>
 #include <asm/processor.h>
 #include <ekdb/ekdb.h>
 
@@ -37,7 +36,7 @@ void ekdb_cpu_online(unsigned cpu)
 {
 	if (cpu >= NR_CPUS)
 		return;
-	dbg_hw_load();
+	arch_hw_bp_load();
 	dbg_cpus[cpu].online = true;
 }
 
@@ -80,7 +79,7 @@ static unsigned others_parked(unsigned self)
  * Any other NMI (an NMI button, QEMU's inject-nmi) stops in the debugger
  * when it is on; a round-up NMI that arrives late is swallowed.
  */
-static bool dbg_cpu_park(struct x86_regs *regs)
+bool dbg_cpu_park(struct x86_regs *regs)
 {
 	unsigned self = dbg_this_cpu();
 	struct dbg_cpu *c = &dbg_cpus[self];
@@ -106,7 +105,7 @@ static bool dbg_cpu_park(struct x86_regs *regs)
 	__atomic_store_n(&c->nmi_pending, false, __ATOMIC_RELEASE);
 	if (READ_ONCE(c->stopped))
 		return true;	/* already held (in a trap of its own) */
-	dbg_hw_disarm();	/* like the master's: not armed while stopped */
+	arch_hw_bp_disarm();	/* like the master's: not armed while stopped */
 	c->regs = regs;
 	x86_state_capture(&c->state, regs);
 	__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
@@ -124,19 +123,14 @@ void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped)
 	x86_state_writeback(&c->state, regs);
 	dbg_arm_step(c, regs);
 	if (trapped)
-		regs->rflags |= X86_EFLAGS_RF;
-	dbg_hw_load();		/* Linux: correct_hw_break on every CPU leaving */
+		arch_dbg_resume_no_rehit(regs);
+	arch_hw_bp_load();	/* Linux: correct_hw_break on every CPU leaving */
 	__atomic_store_n(&c->stopped, false, __ATOMIC_RELEASE);
 }
 
 bool dbg_roundup_wants(unsigned self)
 {
 	return READ_ONCE(roundup_active) && READ_ONCE(roundup_master) != (int)self;
-}
-
-void dbg_roundup_init(void)
-{
-	x86_set_trap_handler(X86_TRAP_NMI, dbg_cpu_park);
 }
 
 /* Stop every other online CPU; returns how many did not come (bounded wait). */

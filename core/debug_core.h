@@ -9,6 +9,8 @@
 #include <ekdb/target.h>
 #include <ekdb/transport.h>
 #include <asm/regs.h>
+#include <asm/debug_trap.h>
+#include <asm/hw_breakpoint.h>
 #include <asm/smp.h>
 #include <asm/sstep.h>
 #include <ekdb/gdbstub.h>
@@ -32,11 +34,11 @@ enum dbg_bp_owner { DBG_OWNER_GDB = 1, DBG_OWNER_KDB = 2 };
 struct dbg_bp {
 	bool used;
 	bool enabled;		/* kdb be/bd; gdb's are always enabled */
-	bool installed;		/* int3 in memory / DR slot live right now */
+	bool installed;		/* break insn in memory / in the armed slot set right now */
 	enum ekdb_bp_type type;
 	u8 owner;
-	u8 saved;		/* original byte under the int3 */
-	s8 slot;		/* DR slot for hardware kinds, -1 for software */
+	u8 saved;		/* original byte under the break instruction */
+	s8 slot;		/* hardware slot (0..ARCH_HW_BP_SLOTS-1), -1 for software */
 	unsigned len;
 	u64 addr;
 	unsigned long hits;
@@ -51,18 +53,15 @@ const struct dbg_bp *dbg_bp_get(int index);
 void dbg_bp_hit(int index);		/* count a hit of entry @index */
 /*
  * Put every breakpoint in place except a software one at @skip (0: none),
- * publish the armed hardware set and load it on this CPU.
+ * publish the armed hardware set and load it on this CPU.  Other CPUs load
+ * it with arch_hw_bp_load() (asm/hw_breakpoint.h) as they leave.
  */
 void dbg_bp_install_all(u64 skip);
-/* Take every breakpoint out: original text back, this CPU's DR7 cleared. */
+/* Take every breakpoint out: original text back, this CPU's slots off. */
 void dbg_bp_uninstall_all(void);
-/* Load the published hardware set into this CPU's DR0-3/DR7 (any CPU, any time). */
-void dbg_hw_load(void);
-/* This CPU's hardware breakpoints off (while it is inside the debugger). */
-void dbg_hw_disarm(void);
 /* The software breakpoint at @addr (installed or not), or -1. */
 int dbg_bp_find_sw(u64 addr);
-/* The breakpoint behind DR slot @slot, or -1. */
+/* The breakpoint behind hardware slot @slot, or -1. */
 int dbg_bp_find_slot(unsigned slot);
 /* Is @addr inside the debugger itself (no breakpoints allowed there)? */
 bool dbg_addr_is_debugger(u64 addr, u64 len);
@@ -92,7 +91,6 @@ struct dbg_cpu {
 extern struct dbg_cpu dbg_cpus[NR_CPUS];
 unsigned dbg_this_cpu(void);
 unsigned dbg_cpu_count(void);	/* highest online index + 1 */
-void dbg_roundup_init(void);
 unsigned dbg_roundup_cpus(unsigned self);	/* returns CPUs that did not stop */
 void dbg_release_cpus(unsigned self);
 extern unsigned dbg_cpus_missing;	/* not stopped by the last round-up */
@@ -101,7 +99,7 @@ extern unsigned dbg_cpus_missing;	/* not stopped by the last round-up */
  * debugger until the machine resumes or the master hands it a resume
  * (->go); then it writes its state back, arms a step if asked, loads the
  * hardware breakpoints and leaves.  @trapped: it stopped on a trap of its
- * own (set RF so an execute breakpoint at pc does not fire again).
+ * own (an execute breakpoint at pc must not fire again: arch_dbg_resume_no_rehit).
  */
 void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped);
 /* Does a round-up by another CPU want @self stopped right now? */
@@ -177,7 +175,7 @@ const struct dbg_frontend *dbg_frontend_init(const struct dbg_session_store *st,
 int dbg_frontend_move(const struct dbg_session_store *st);
 bool dbg_frontend_gdb_attached(void);
 
-/* dbg_core_init - take the debug vectors; @fe serves the user. */
+/* dbg_core_init - take the debug vectors (arch_dbg_traps_init); @fe serves the user. */
 void dbg_core_init(const struct dbg_frontend *fe);
 
 #endif

@@ -1,26 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * entry.c - the debugger's way in and out: #DB and #BP handlers, the
- * oops hook, the break-in poll, and the one stop path they share
- * (exception -> stop -> front end loop -> resume).  Works from early boot
+ * entry.c - the debugger's way in and out: what a software breakpoint,
+ * a hardware slot hit or a finished step means (the arch's trap decoders,
+ * arch/x86/debug_trap.c, report them in portable terms: asm/debug_trap.h),
+ * the oops hook, the break-in poll, and the one stop path they share
+ * (trap -> stop -> front end loop -> resume).  Works from early boot
  * with static storage, and is the same code later on.
  */
 #include "debug_core.h"
 #include <asm/cpu_state.h>
-#include <asm/debugreg.h>
-#include <asm/desc.h>
-#include <asm/fixup.h>
 #include <asm/processor.h>
 #include <ekdb/ekdb.h>
+#include <ekdb/gdb_signal.h>
 #include <ekdb/string.h>
-
-/* gdb signal numbers */
-#define GDB_SIGINT	2
-#define GDB_SIGILL	4
-#define GDB_SIGTRAP	5
-#define GDB_SIGFPE	8
-#define GDB_SIGBUS	10
-#define GDB_SIGSEGV	11
 
 static const struct dbg_frontend *frontend;
 static bool dbg_enabled;
@@ -35,12 +27,12 @@ bool ekdb_enabled(void)
 
 /**
  * kgdb_breakpoint - stop in the debugger right here (kgdbwait, sysrq-g).
- * A compiled-in int3: the #BP handler sees no planted breakpoint at it
- * and reports a plain SIGTRAP stop; resuming goes on after it.
+ * A compiled-in break instruction: the trap finds no planted breakpoint
+ * at it and reports a plain SIGTRAP stop; resuming goes on after it.
  */
 __noinline void kgdb_breakpoint(void)
 {
-	__asm__ __volatile__("int3" ::: "memory");
+	arch_dbg_breakpoint();
 }
 
 /*
@@ -49,7 +41,7 @@ __noinline void kgdb_breakpoint(void)
  * registers of its trap (as Linux's kgdb_cpu_enter), not those of this
  * wait loop: gdb sees it at its breakpoint.  Returns false when the trap
  * must not be reported: the master resumed this CPU alone (a step), or the
- * trap re-triggers by itself (@retry: an int3 or an execute breakpoint,
+ * trap re-triggers by itself (@retry: a software or an execute breakpoint,
  * pc still on it) and the user may have removed it meanwhile.
  */
 static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
@@ -63,7 +55,7 @@ static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
 					    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
 		expected = -1;
 		if (dbg_roundup_wants(cpu)) {
-			dbg_hw_disarm();
+			arch_hw_bp_disarm();
 			c->regs = regs;
 			x86_state_capture(&c->state, regs);
 			__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
@@ -149,7 +141,7 @@ static bool sw_stop_is_stale(const struct x86_regs *regs, const struct ekdb_stop
 	if (stop->reason != EKDB_STOP_SWBREAK)
 		return false;
 	b = dbg_bp_get(stop->bp_index);
-	return !b || !b->enabled || b->type != EKDB_BP_SW || b->addr != regs->rip;
+	return !b || !b->enabled || b->type != EKDB_BP_SW || b->addr != arch_dbg_pc(regs);
 }
 
 /*
@@ -208,7 +200,7 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 	}
 	x86_state_writeback(&c->state, regs);
 	dbg_arm_step(c, regs);
-	regs->rflags |= X86_EFLAGS_RF;	/* do not re-hit an execute breakpoint at pc */
+	arch_dbg_resume_no_rehit(regs);	/* do not re-hit an execute breakpoint at pc */
 	c->stopped = false;
 	if (alone < 0)
 		dbg_release_cpus(cpu);	/* each loads the hardware set as it leaves */
@@ -216,26 +208,26 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 	return true;
 }
 
-static bool dbg_trap_bp(struct x86_regs *regs)
+/* A breakpoint instruction at @addr trapped (pc past it): see asm/debug_trap.h. */
+bool dbg_trap_swbreak(struct x86_regs *regs, u64 addr)
 {
-	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = X86_TRAP_BP, .bp_index = -1 };
-	u64 addr = regs->rip - 1;
+	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)regs->vector,
+				  .bp_index = -1 };
 	int idx = dbg_bp_find_sw(addr);
 	const struct dbg_bp *b = dbg_bp_get(idx);
-	u8 byte;
 
 	if (b) {
 		/*
 		 * One of ours, whatever its "installed" flag says right now
 		 * (another CPU may be putting breakpoints in or taking them
-		 * out): report the breakpoint address, never addr + 1.
+		 * out): report the breakpoint address, never the pc past it.
 		 */
-		regs->rip = addr;
+		arch_dbg_set_pc(regs, addr);
 		if (!b->enabled)
 			return dbg_enabled;	/* being disabled: re-run */
 		stop.reason = EKDB_STOP_SWBREAK;
 		stop.bp_index = idx;
-	} else if (x86_probe_read(&byte, addr, 1) == 1 && byte == 0xcc) {
+	} else if (arch_dbg_break_insn_at(addr)) {
 		stop.reason = EKDB_STOP_ENTRY;	/* compiled in: kgdb_breakpoint() */
 		if (pending_panic) {
 			stop.reason = EKDB_STOP_PANIC;
@@ -243,21 +235,20 @@ static bool dbg_trap_bp(struct x86_regs *regs)
 			pending_panic = NULL;
 		}
 	} else {
-		/* our int3 was taken out while this CPU was on its way: re-run */
-		regs->rip = addr;
+		/* our breakpoint was taken out while this CPU was on its way: re-run */
+		arch_dbg_set_pc(regs, addr);
 		return dbg_enabled;
 	}
 	return dbg_enter(regs, &stop);
 }
 
-static bool dbg_trap_db(struct x86_regs *regs)
+/* Hardware slot @slot hit (-1: none), a step done (@stepped): see asm/debug_trap.h. */
+bool dbg_trap_debug(struct x86_regs *regs, int slot, bool stepped)
 {
 	struct dbg_cpu *c = &dbg_cpus[dbg_this_cpu()];
-	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = X86_TRAP_DB, .bp_index = -1 };
-	u64 dr6 = x86_get_dr(6);
-	unsigned hit = dr6 & 0xf;
+	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)regs->vector,
+				  .bp_index = -1 };
 
-	x86_set_dr(6, 0);
 	if (c->step.active)
 		x86_sstep_finish(regs, &c->step);
 	if (c->stepping_over) {
@@ -266,20 +257,19 @@ static bool dbg_trap_db(struct x86_regs *regs)
 		dbg_bp_install_all(0);
 		if (release_after_stepover)
 			dbg_release_cpus(dbg_this_cpu());
-		if (!hit)
+		if (slot < 0)
 			return true;
 	}
-	if (hit) {
-		unsigned slot = (unsigned)__builtin_ctz(hit);
-		int idx = dbg_bp_find_slot(slot);
+	if (slot >= 0) {
+		int idx = dbg_bp_find_slot((unsigned)slot);
 		const struct dbg_bp *b = dbg_bp_get(idx);
 
 		if (!b) {
 			/* a slot freed since this CPU loaded it: reload, and only a
 			 * pending user step matters */
-			dbg_hw_load();
+			arch_hw_bp_load();
 			if (!c->user_step) {
-				regs->rflags |= X86_EFLAGS_RF;
+				arch_dbg_resume_no_rehit(regs);
 				return true;
 			}
 			stop.reason = EKDB_STOP_STEP;
@@ -293,7 +283,7 @@ static bool dbg_trap_db(struct x86_regs *regs)
 		case EKDB_BP_READ: stop.reason = EKDB_STOP_RWATCH; break;
 		default: stop.reason = EKDB_STOP_AWATCH; break;
 		}
-	} else if (c->user_step && (dr6 & DR6_BS)) {
+	} else if (c->user_step && stepped) {
 		stop.reason = EKDB_STOP_STEP;
 	} else {
 		return false;	/* not ours */
@@ -301,16 +291,6 @@ static bool dbg_trap_db(struct x86_regs *regs)
 enter:
 	c->user_step = false;
 	return dbg_enter(regs, &stop);
-}
-
-static int fault_signal(unsigned vec)
-{
-	switch (vec) {
-	case X86_TRAP_DE: case X86_TRAP_MF: case X86_TRAP_XF: return GDB_SIGFPE;
-	case X86_TRAP_UD: return GDB_SIGILL;
-	case X86_TRAP_AC: return GDB_SIGBUS;
-	default: return GDB_SIGSEGV;
-	}
 }
 
 /*
@@ -321,12 +301,12 @@ bool ekdb_handle_die(const char *what, struct x86_regs *regs)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_FAULT, .vector = (int)regs->vector,
 				  .error_code = regs->error_code, .message = what, .bp_index = -1 };
-	u64 rip = regs->rip;
+	u64 pc = arch_dbg_pc(regs);
 
-	stop.signal = fault_signal((unsigned)regs->vector);
+	stop.signal = arch_dbg_fault_signal((unsigned)regs->vector);
 	if (!dbg_enter(regs, &stop))
 		return false;
-	return regs->rip != rip;
+	return arch_dbg_pc(regs) != pc;
 }
 
 /*
@@ -339,7 +319,7 @@ bool ekdb_handle_die(const char *what, struct x86_regs *regs)
 int dbg_nmi_stop(struct x86_regs *regs)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_NMI, .signal = GDB_SIGTRAP,
-				  .vector = X86_TRAP_NMI, .bp_index = -1 };
+				  .vector = (int)regs->vector, .bp_index = -1 };
 	int cpu = (int)dbg_this_cpu(), expected = -1;
 
 	if (!dbg_enabled || !frontend)
@@ -377,7 +357,7 @@ bool ekdb_poll_break(struct x86_regs *regs)
 
 /*
  * ekdb_panic - panic() enters the debugger first (Linux's kgdb_panic):
- * a compiled-in int3 whose stop says "panic" and carries the message.
+ * a compiled-in break instruction whose stop says "panic" and carries the message.
  * kdb's go then refuses to continue (a panic cannot return).
  */
 void ekdb_panic(const char *msg)
@@ -390,47 +370,37 @@ void ekdb_panic(const char *msg)
 }
 
 /*
- * Around the #DB and #BP handlers: a round-up NMI that lands while this
- * CPU runs debugger code for its own trap is swallowed (dbg_cpu_park sees
- * ->entering), and the CPU stops with the registers of its trap instead:
- * in take_master, or here on the way out.  gdb never sees a thread whose
- * pc is inside the debugger.
+ * Around the arch's debug trap handlers (dbg_trap_begin .. dbg_trap_end):
+ * a round-up NMI that lands while this CPU runs debugger code for its own
+ * trap is swallowed (dbg_cpu_park sees ->entering), and the CPU stops with
+ * the registers of its trap instead: in take_master, or here on the way
+ * out.  gdb never sees a thread whose pc is inside the debugger.
  */
-static bool trap_entry(bool (*handler)(struct x86_regs *), struct x86_regs *regs)
+void dbg_trap_begin(void)
+{
+	WRITE_ONCE(dbg_cpus[dbg_this_cpu()].entering, true);
+}
+
+bool dbg_trap_end(struct x86_regs *regs, bool handled)
 {
 	unsigned cpu = dbg_this_cpu();
 	struct dbg_cpu *c = &dbg_cpus[cpu];
-	bool r;
 
-	WRITE_ONCE(c->entering, true);
-	r = handler(regs);
-	if (r && dbg_roundup_wants(cpu) && !READ_ONCE(c->stopped)) {
-		dbg_hw_disarm();
+	if (handled && dbg_roundup_wants(cpu) && !READ_ONCE(c->stopped)) {
+		arch_hw_bp_disarm();
 		c->regs = regs;
 		x86_state_capture(&c->state, regs);
 		__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
 		dbg_cpu_hold(cpu, regs, false);
 	}
 	WRITE_ONCE(c->entering, false);
-	return r;
-}
-
-static bool dbg_trap_db_entry(struct x86_regs *regs)
-{
-	return trap_entry(dbg_trap_db, regs);
-}
-
-static bool dbg_trap_bp_entry(struct x86_regs *regs)
-{
-	return trap_entry(dbg_trap_bp, regs);
+	return handled;
 }
 
 void dbg_core_init(const struct dbg_frontend *fe)
 {
 	frontend = fe;
-	x86_set_trap_handler(X86_TRAP_DB, dbg_trap_db_entry);
-	x86_set_trap_handler(X86_TRAP_BP, dbg_trap_bp_entry);
-	dbg_roundup_init();
+	arch_dbg_traps_init();	/* debug traps, breakpoint traps, NMIs */
 	dbg_cpus[dbg_this_cpu()].online = true;
 	dbg_enabled = true;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* debugreg.c - read/write DR0-DR7 and build DR7 slot encodings. */
+/* debugreg.c - read/write DR0-DR7, build DR7 slot encodings, decode DR6. */
 #include <asm/debugreg.h>
 
 u64 x86_get_dr(unsigned n)
@@ -52,4 +52,16 @@ u64 x86_dr7_slot(unsigned slot, unsigned rw, unsigned len)
 u64 x86_dr7_slot_mask(unsigned slot)
 {
 	return (3ULL << (slot * 2)) | (0xfULL << (16 + slot * 4));
+}
+
+int x86_dr6_hit_slot(u64 dr6)
+{
+	unsigned hit = dr6 & ((DR6_B0 << X86_HW_SLOTS) - 1);	/* B0..B3 */
+
+	return hit ? __builtin_ctz(hit) : -1;
+}
+
+bool x86_dr6_single_step(u64 dr6)
+{
+	return dr6 & DR6_BS;
 }

@@ -25,7 +25,7 @@ KERNEL_ELF = os.path.join(REPO, "build", "kernel.elf")
 # Where a CPU enters the debugger with breakpoints possibly still armed:
 # the #BP and #DB handlers, the round-up NMI, the tick's Ctrl-C poll, the
 # oops hook, and the trap dispatcher in front of them.
-STOP_PATH_ROOTS = ("x86_trap_dispatch", "dbg_trap_bp", "dbg_trap_db", "dbg_cpu_park",
+STOP_PATH_ROOTS = ("x86_trap_dispatch", "x86_int3_trap", "x86_debug_trap", "dbg_cpu_park",
                    "ekdb_poll_break", "ekdb_handle_die")
 # Function pointers the debugger calls on that path (set by the kernel).
 CALLBACK_POINTERS = ("cpu_id_fn", "roundup_fn")
@@ -95,7 +95,8 @@ def test_stop_path_and_ap_start_refuse_breakpoints(machine):
     path = closure(call_graph(), STOP_PATH_ROOTS + tuple(callbacks))
     # the enumeration reaches into the kernel, the arch code and lib/
     for f in ("debugger_cpu_id", "apic_send_nmi_allbutself", "dbg_enter", "x86_text_poke",
-              "memset"):
+              "memset", "dbg_trap_swbreak", "dbg_trap_debug", "x86_dr6_hit_slot",
+              "arch_hw_bp_load"):
         assert f in path, f"{f} not found on the stop path: {sorted(path)}"
     path |= {"smp_ap_start", "percpu_init_cpu", "kgdb_breakpoint"}
     accepted = []

@@ -42,4 +42,12 @@ u64 x86_dr7_slot(unsigned slot, unsigned rw, unsigned len);
 /* x86_dr7_slot_mask - the DR7 bits that belong to @slot. */
 u64 x86_dr7_slot_mask(unsigned slot);
 
+/*
+ * x86_dr6_hit_slot - the slot whose condition DR6 reports met (B0-B3; the
+ * lowest when several are), or -1 for none.  Pure.
+ */
+int x86_dr6_hit_slot(u64 dr6);
+/* x86_dr6_single_step - does DR6 report a completed TF step (BS)?  Pure. */
+bool x86_dr6_single_step(u64 dr6);
+
 #endif

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * debug_trap.c - x86 trap policy of the debugger: the #DB, #BP and NMI
+ * vectors, decoded into the core's portable events (asm/debug_trap.h).
+ * #BP: int3 leaves rip past itself, so the breakpoint is at rip - 1.
+ * #DB: DR6 says which DR slot hit (B0-B3) and whether a TF step ended
+ * (BS); it is cleared here, as the SDM asks of the handler.
+ */
+#include <asm/debug_trap.h>
+#include <asm/debugreg.h>
+#include <asm/desc.h>
+#include <asm/fixup.h>
+#include <asm/processor.h>
+#include <ekdb/gdb_signal.h>
+
+void arch_dbg_resume_no_rehit(struct x86_regs *regs)
+{
+	regs->rflags |= X86_EFLAGS_RF;
+}
+
+bool arch_dbg_break_insn_at(u64 addr)
+{
+	u8 byte;
+
+	return x86_probe_read(&byte, addr, 1) == 1 && byte == ARCH_BREAK_INSN;
+}
+
+int arch_dbg_fault_signal(unsigned vector)
+{
+	switch (vector) {
+	case X86_TRAP_DE: case X86_TRAP_MF: case X86_TRAP_XF: return GDB_SIGFPE;
+	case X86_TRAP_UD: return GDB_SIGILL;
+	case X86_TRAP_AC: return GDB_SIGBUS;
+	default: return GDB_SIGSEGV;
+	}
+}
+
+/* #BP: the int3 at rip - 1. */
+static bool x86_int3_trap(struct x86_regs *regs)
+{
+	dbg_trap_begin();
+	return dbg_trap_end(regs, dbg_trap_swbreak(regs, regs->rip - ARCH_BREAK_INSN_SIZE));
+}
+
+/* #DB: which slot, or a finished step; DR6 is sticky, so clear it. */
+static bool x86_debug_trap(struct x86_regs *regs)
+{
+	u64 dr6;
+
+	dbg_trap_begin();
+	dr6 = x86_get_dr(6);
+	x86_set_dr(6, 0);
+	return dbg_trap_end(regs, dbg_trap_debug(regs, x86_dr6_hit_slot(dr6),
+						 x86_dr6_single_step(dr6)));
+}
+
+void arch_dbg_traps_init(void)
+{
+	x86_set_trap_handler(X86_TRAP_DB, x86_debug_trap);
+	x86_set_trap_handler(X86_TRAP_BP, x86_int3_trap);
+	x86_set_trap_handler(X86_TRAP_NMI, dbg_cpu_park);
+}
