@@ -187,7 +187,7 @@ static void ports_report(struct ehci *e)
 	}
 	pr_info("ehci_hcd %s: USB 2.0 started, EHCI %x.%02x, %u ports, %u connected%s\n", where(e),
 		*(volatile u16 *)(e->regs + 2) >> 8, *(volatile u16 *)(e->regs + 2) & 0xff, n,
-		connected, e->debug_port ? ", debug port in use by the debugger" : "");
+		connected, e->debug_port ? ", debug port in use" : "");
 }
 
 static void ehci_probe(u32 bdf)
