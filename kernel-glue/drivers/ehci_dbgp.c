@@ -147,6 +147,9 @@ static void ld_pre(struct ekdb_transport *t)
 		return;
 	late_write(&ld.io, ld.op_off + EHCI_USBCMD, (cmd & ~(CMD_PSE | CMD_ASE)) | CMD_RUN);
 	ld.run_for_debugger = true;
+	for (u64 start = early_now_us(); late_read(&ld.io, ld.op_off + EHCI_USBSTS) & STS_HALT &&
+	     early_now_us() - start < HALT_WAIT_US;)
+		cpu_relax();
 }
 
 static void ld_post(struct ekdb_transport *t)

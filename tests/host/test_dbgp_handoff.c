@@ -149,10 +149,17 @@ static void hc_reset(void)
 
 static void test_reset_keeps_the_device(void **state)
 {
+	unsigned setups;
+
 	send_str("before");
+	assert_int_equal(chan.dev.st.tog_out, 1);
 	dbgp_chan_quiesce(&chan);
 	hc_reset();
+	setups = mock.setups;
 	assert_int_equal(dbgp_chan_resume(&chan), 0);		/* 0: not enumerated again */
+	/* only GET_DESCRIPTOR(DEBUG) was asked: no halt cleared, the toggles go on */
+	assert_int_equal(mock.setups, setups + 1);
+	assert_int_equal(chan.dev.st.tog_out, 1);
 	assert_true(mock.cmd & CMD_RUN);
 	assert_int_equal(mock.configflag, 1);
 	assert_int_equal(mock.enumerations, 1);

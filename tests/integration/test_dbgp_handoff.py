@@ -96,6 +96,28 @@ def test_kdb_session_across_handoff_and_ehci_driver(machine):
     assert st["enumerations"] == 1 and st["hcresets"] == resets0 + 1, st
 
 
+def test_debugger_inside_the_ehci_reset(machine):
+    """A breakpoint inside the EHCI driver's reset, where the controller is
+    halted and the port quiesced: kdb still talks on the port (the late
+    driver runs the controller for it and halts it again on go), and the
+    reset then completes with the device kept."""
+    m, p = boot(machine, f"{CONSOLE} kgdbdbgp=0 kgdbwait")
+    m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
+    k = Kdb(m, p)
+    assert "BP #0" in k.cmd("bp dbgp_external_startup")
+    k.go(ENTRY)
+    k.wait(PROMPT)
+    bt = k.cmd("bt")
+    assert "ehci_reset" in bt or "ehci_probe" in bt, bt
+    assert not re.search(KEPT, m.output(0))                # not yet: inside the reset
+    k.cmd("bc 0")
+    k.go(r"go\r?\n")
+    m.wait_for(KEPT, timeout=BOOT_TIMEOUT)
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    assert m.dbgp_control("stats")["enumerations"] == 1
+    assert not re.search(GONE, m.output(0)), m.output(0)[-2000:]
+
+
 def test_reset_that_drops_the_port(machine):
     """A chipset whose HCRESET takes the debug port down (and resets the
     device): dbgp_external_startup brings it up again right after the reset
