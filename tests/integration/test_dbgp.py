@@ -190,7 +190,8 @@ def test_no_debug_port(machine, sim, knobs, params, messages):
 
 
 MALFORMED = ["kgdbdbgp=x", "kgdbdbgp=", "kgdbdbgp=12", "kgdbdbgp=0,", "kgdbdbgp=0,1x",
-             "kgdbdbgp=0;1", "kgdbdbgp=0,99999", "earlyprintk=dbgpx", "earlyprintk=dbgp01"]
+             "kgdbdbgp=0;1", "kgdbdbgp=0,99999", "earlyprintk=dbgpx", "earlyprintk=dbgp01",
+             "earlyprintk=dbgp0,kep"]
 
 
 @pytest.mark.parametrize("param", MALFORMED)

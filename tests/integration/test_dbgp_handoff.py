@@ -170,3 +170,16 @@ def test_console_at_the_ehci_reset(machine, keep):
         assert re.search(r"ehci_hcd .*USB 2\.0 started, EHCI 1\.00, 4 ports, 1 connected\r?\n",
                          m.output(0)), m.output(0)[-1500:]
         assert st["dbg_ctrl"] & ((1 << 30) | (1 << 28)) == 0, st  # released: not owned
+
+
+def test_nousb_keeps_the_console(machine):
+    """nousb: no EHCI driver, so nothing resets the controller and even a
+    console without ,keep goes on to the end of the boot (the late driver
+    still took it over, without a new enumeration)."""
+    m, p = boot(machine, f"{CONSOLE} earlyprintk=dbgp0 nousb")
+    m.wait_for(r"console taken over from the early driver", port=p, timeout=BOOT_TIMEOUT)
+    resets0 = m.dbgp_control("stats")["hcresets"]
+    m.wait_for(BOOT_COMPLETE + r"\r\n", port=p, timeout=BOOT_TIMEOUT)
+    assert "ehci_hcd" not in m.output(0) and "stops" not in m.output(p)
+    st = m.dbgp_control("stats")
+    assert st["enumerations"] == 1 and st["hcresets"] == resets0, st
