@@ -30,6 +30,7 @@ void start_kernel(u64 bootinfo_phys)
 	trap_init();
 	mm_init();
 	mm_kdb_init();			/* the allocator's kdb command (meminfo) */
+	ehci_dbgp_init();		/* the USB debug port's late driver (queued for the handoff) */
 	ekdb_late_init();		/* the handoff: the full debug core takes over */
 	run_mm_selftest();		/* test_alloc: before anything else allocates */
 	bochs_kms_init();		/* the kms display takes the screen and the console */
@@ -49,6 +50,7 @@ static int kernel_init(void *unused)
 {
 	serial8250_init();		/* IRQ-driven ttySn: console input, kgdboc */
 	i8042_kbd_init();		/* IRQ-driven PS/2 keyboard: console input, sysrq, kgdboc=kbd */
+	ehci_hcd_init();		/* EHCI controllers: claimed, reset, running (debug port kept) */
 	kthreads_start();
 	run_boot_tests();
 	pr_notice("boot complete: %u CPUs online\n", num_online_cpus());

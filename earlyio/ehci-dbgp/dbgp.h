@@ -128,5 +128,17 @@ int dbgp_port_reset(struct dbgp_dev *d);
 int dbgp_enumerate(struct dbgp_dev *d);
 bool dbgp_device_alive(struct dbgp_dev *d);
 int dbgp_bring_up(struct dbgp_dev *d, bool *reused);
+int dbgp_restart(struct dbgp_dev *d, bool *enumerated);
+
+/*
+ * dbgp_handoff.c: the device state as the handoff carries it
+ * (struct ekdb_transport_state, kind EKDB_TRANSPORT_DBGP), and back.
+ * Import checks every field and that the registers are where the
+ * successor's own PCI access finds them (@bar_phys + @dbgp_off).
+ */
+struct ekdb_transport_state;
+void dbgp_state_export(const struct dbgp_state *s, struct ekdb_transport_state *st);
+int dbgp_state_import(const struct ekdb_transport_state *st, u64 bar_phys, u32 dbgp_off,
+		      u32 op_off, struct dbgp_state *out);
 
 #endif

@@ -15,6 +15,8 @@
  *      controller; find the device (GET_DESCRIPTOR(DEBUG) at 0, then at
  *      127), SET_ADDRESS(127), SET_FEATURE(DEBUG_MODE), and clear both
  *      bulk endpoints' halt so both data toggles are known to be DATA0.
+ * And after the EHCI driver reset the controller (dbgp_restart): run it
+ * again and keep the device as it is when the port survived the reset.
  * Static storage only; the hardware through struct dbgp_io.
  */
 #include "dbgp.h"
@@ -254,5 +256,41 @@ int dbgp_bring_up(struct dbgp_dev *d, bool *reused)
 		if (!r)
 			return 0;
 	}
+	return r;
+}
+
+/**
+ * dbgp_restart - after the EHCI driver reset the controller (Linux's
+ * dbgp_external_startup): run it again (RUN, every port to EHCI) and, if
+ * the debug port is still claimed and enabled and the device answers at
+ * its address, keep everything as it is: no port reset, no enumeration,
+ * the data toggles unchanged.  Only when the reset took the port down
+ * (some chipsets) is it brought up anew (*@enumerated).
+ */
+int dbgp_restart(struct dbgp_dev *d, bool *enumerated)
+{
+	u32 cmd = op_rd(d, EHCI_USBCMD), ctrl;
+	bool reused;
+	int r;
+
+	*enumerated = false;
+	if (!(cmd & CMD_RUN) || (op_rd(d, EHCI_USBSTS) & STS_HALT)) {
+		op_wr(d, EHCI_USBCMD, (cmd & ~(CMD_PSE | CMD_ASE | CMD_HCRESET)) | CMD_RUN);
+		r = op_wait(d, EHCI_USBSTS, STS_HALT, 0, HC_HALT_US);
+		if (r)
+			return r;
+	}
+	if (!op_rd(d, EHCI_CONFIGFLAG))
+		op_wr(d, EHCI_CONFIGFLAG, 1);
+	ctrl = dp_rd(d, DBGP_CTRL);
+	if ((ctrl & (DBGP_OWNER | DBGP_ENABLED)) == (DBGP_OWNER | DBGP_ENABLED) &&
+	    get_debug_desc(d, d->st.devnum) == 0) {
+		if ((ctrl & DBGP_CLAIM) != DBGP_CLAIM)
+			dp_wr(d, DBGP_CTRL, (ctrl | DBGP_CLAIM) & ~(DBGP_GO | DBGP_DONE));
+		return 0;
+	}
+	r = dbgp_bring_up(d, &reused);
+	if (!r)
+		*enumerated = !reused;
 	return r;
 }

@@ -9,8 +9,6 @@
 
 #include <ekdb/transport.h>
 
-struct dbgp_state;
-
 /* earlyprintk=dbgp[N]: @opt is "dbgp", "dbgp1" (",keep" already taken off). */
 int early_dbgp_console_init(const char *opt, bool keep);
 /*
@@ -21,8 +19,11 @@ struct ekdb_transport *dbgp_transport_init(unsigned index, unsigned poll_secs, i
 /* Parse "N[,secs]"; 0 or -EKDB_EINVAL. */
 int dbgp_parse_kgdbdbgp(const char *v, unsigned *index, unsigned *secs);
 
-/* The device state for a successor driver (the handoff), and back. */
-int dbgp_export(struct dbgp_state *out);
-int dbgp_import(const struct dbgp_state *in);
+/*
+ * early_dbgp_transport - the early driver's transport while it owns a set
+ * up device (also when only earlyprintk=dbgp uses it), else NULL: what the
+ * running kernel's driver takes over (export_state, then deinit).
+ */
+struct ekdb_transport *early_dbgp_transport(void);
 
 #endif

@@ -60,6 +60,9 @@ struct ekdb_transport_state {
 			u8 ep_out, ep_in;
 			u8 toggle_out, toggle_in;	/* next DATA0/1 per endpoint */
 			u8 port;		/* root hub port (1-based) */
+			u16 poll_secs;		/* kgdbdbgp=N,secs: break-in poll period */
+			bool console;		/* earlyprintk=dbgpN writes to it */
+			bool keep;		/* ...with ,keep: also after the EHCI driver's reset */
 		} dbgp;
 	} u;
 };

@@ -57,6 +57,89 @@ void pci_write16(u32 bdf, u8 off, u16 v)
 	spin_unlock_irqrestore(&pci_lock, flags);
 }
 
+u8 pci_read8(u32 bdf, u8 off)
+{
+	return (u8)(pci_read32(bdf, off) >> ((off & 3) * 8));
+}
+
+void pci_write8(u32 bdf, u8 off, u8 v)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&pci_lock, flags);
+	outl(PCI_CONF_ADDR, conf_addr(bdf, off));
+	outb((u16)(PCI_CONF_DATA + (off & 3)), v);
+	spin_unlock_irqrestore(&pci_lock, flags);
+}
+
+u8 pci_find_capability(u32 bdf, u8 id)
+{
+	u8 pos;
+
+	if (!(pci_read16(bdf, PCI_STATUS) & PCI_STATUS_CAP_LIST))
+		return 0;
+	pos = pci_read8(bdf, PCI_CAPABILITY_LIST) & 0xfc;
+	for (int n = 0; pos >= 0x40 && n < 48; n++) {
+		u16 cap = pci_read16(bdf, pos);
+
+		if ((cap & 0xff) == id)
+			return pos;
+		pos = (u8)(cap >> 8) & 0xfc;
+	}
+	return 0;
+}
+
+/* Every present function, in bus/device/function order: @fn returns true to stop. */
+static bool pci_walk(bool (*fn)(u32 bdf, u32 id, void *arg), void *arg)
+{
+	for (u32 bus = 0; bus < 256; bus++) {
+		for (u32 dev = 0; dev < 32; dev++) {
+			unsigned nfn = 1;
+
+			for (u32 f = 0; f < nfn; f++) {
+				u32 b = bus << 8 | dev << 3 | f;
+				u32 id = pci_read32(b, PCI_VENDOR_ID);
+
+				if ((id & 0xffff) == 0xffff)
+					continue;
+				if (f == 0 && (pci_read32(b, PCI_HEADER_TYPE & 0xfc) >> 16) & 0x80)
+					nfn = 8;	/* multi-function device */
+				if (fn(b, id, arg))
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
+struct class_match {
+	u32 class;
+	unsigned index;
+	u32 bdf;
+};
+
+static bool match_class(u32 bdf, u32 id, void *arg)
+{
+	struct class_match *m = arg;
+
+	if (pci_read32(bdf, PCI_CLASS_REVISION) >> 8 != m->class)
+		return false;
+	if (m->index--)
+		return false;
+	m->bdf = bdf;
+	return true;
+}
+
+bool pci_find_class(u32 class, unsigned index, u32 *bdf)
+{
+	struct class_match m = { .class = class, .index = index };
+
+	if (!pci_walk(match_class, &m))
+		return false;
+	*bdf = m.bdf;
+	return true;
+}
+
 bool pci_find_device(u16 vendor, u16 device, u32 *bdf)
 {
 	for (u32 bus = 0; bus < 256; bus++) {

@@ -256,6 +256,10 @@ static void mock_write(struct dbgp_io *io, u32 off, u32 v)
 			m->hcresets++;
 			m->cmd = 0;
 			m->configflag = 0;
+			if (m->hcreset_drops_port && (m->ctrl & DBGP_ENABLED)) {
+				m->ctrl &= ~(DBGP_ENABLED | DBGP_OWNER);
+				bus_reset(m);
+			}
 			return;
 		}
 		m->cmd = v;

@@ -37,6 +37,7 @@ struct dbgp_mock {
 	/* knobs: counts of faults still to inject */
 	unsigned nak_out, nak_in, timeout, lose_out_ack, lose_in_ack, stall_bulk;
 	bool gone;			/* the device answers nothing at all */
+	bool hcreset_drops_port;	/* HCRESET disables the debug port, resets the device */
 	/* counters */
 	unsigned enumerations, port_resets, hcresets, setups, status_stages, dup_out, dup_in;
 	unsigned txns;

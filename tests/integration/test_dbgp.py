@@ -70,12 +70,15 @@ def test_ctrl_c_break_in_while_running(machine):
     """kgdbdbgp=0,1: the running kernel looks at the port every second;
     Ctrl-C there enters kdb; go resumes it."""
     m, p = boot(machine, f"{CONSOLE} kgdbdbgp=0,1")
+    # by then the late driver has the device and the EHCI driver reset the controller
+    m.wait_for(r"dbgp: dbgp0: debug port kept across the EHCI reset", timeout=BOOT_TIMEOUT)
     m.wait_for(BOOT_COMPLETE, port=0, timeout=BOOT_TIMEOUT)
     m.send(p, b"\x03")
     m.wait_for(ENTRY, port=p, timeout=60 * SCALE)
     m.wait_for(PROMPT, port=p)
     k = Kdb(m, p)
     assert "Stack traceback" in k.cmd("bt")
+    assert "EHCI resets survived 1, enumerated again 0" in k.cmd("dbgp")
     k.type("go")
     k.enter()
     m.wait_for(r"go\r?\n", port=p)
@@ -187,7 +190,8 @@ def test_no_debug_port(machine, sim, knobs, params, messages):
 
 
 MALFORMED = ["kgdbdbgp=x", "kgdbdbgp=", "kgdbdbgp=12", "kgdbdbgp=0,", "kgdbdbgp=0,1x",
-             "kgdbdbgp=0;1", "kgdbdbgp=0,99999", "earlyprintk=dbgpx", "earlyprintk=dbgp01"]
+             "kgdbdbgp=0;1", "kgdbdbgp=0,99999", "earlyprintk=dbgpx", "earlyprintk=dbgp01",
+             "earlyprintk=dbgp0,kep"]
 
 
 @pytest.mark.parametrize("param", MALFORMED)

@@ -8,4 +8,9 @@ void bochs_kms_init(void);
 /* fbdraw.c: test_fbdraw[=MS]: a kernel thread draws a moving pattern on the kms screen. */
 void fbdraw_start(void);
 
+/* ehci_dbgp.c: the USB debug port's device taken over from the early driver (before the handoff). */
+void ehci_dbgp_init(void);
+/* ehci_hcd.c: every EHCI controller claimed, reset and started (the debug port kept working). */
+void ehci_hcd_init(void);
+
 #endif
