@@ -364,15 +364,22 @@ def test_breakpoints_step_and_after_boot(machine):
     assert len(re.findall(r"^Stack traceback for pid \d+$", btc, re.M)) == 2, btc
     assert "*swapper/0" in btc and re.search(r"^CPU: 1 PID: \d+ Comm: ", btc, re.M), btc
 
-    assert k.cmd("cpu") == "Currently on cpu 0\nAvailable cpus: 0, 1(-)"
+    # Linux's kdb_cpu_status(): "(-)" marks a CPU stopped in its idle task
+    cpu1_idle = re.search(r"^CPU: 1 PID: 0 Comm: swapper/1 ", btc, re.M)
+    assert k.cmd("cpu") == ("Currently on cpu 0\nAvailable cpus: " +
+                            ("0, 1(-)" if cpu1_idle else "0-1")), btc
     start = k.mark()
     k.type("cpu 1")
     k.enter()
-    k.wait(r"Entering kdb \(current=0x[0-9a-f]{16}, pid 0\) on processor 1 due to cpu switch")
+    cpu1_pid = re.search(r"^CPU: 1 PID: (\d+) ", btc, re.M).group(1)
+    k.wait(rf"Entering kdb \(current=0x[0-9a-f]{{16}}, pid {cpu1_pid}\) on processor 1 "
+           r"due to cpu switch")
     k.wait(r"\[1\]kdb> ")
     rd = k.cmd("rd", prompt=r"\[1\]kdb> ")
     assert re.search(r"\bip: ffffffff[0-9a-f]{8}", rd), rd
-    assert "*swapper/1" in k.cmd("bt", prompt=r"\[1\]kdb> ")
+    bt1 = k.cmd("bt", prompt=r"\[1\]kdb> ")
+    assert re.search(rf"^CPU: 1 PID: {cpu1_pid} ", bt1, re.M), bt1
+    assert ("*swapper/1" in bt1) == bool(cpu1_idle), bt1
     k.type("cpu 0")
     k.enter()
     k.wait(r"\[0\]kdb> ")
