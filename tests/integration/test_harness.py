@@ -2,6 +2,8 @@
 capture, exit statuses) that need no ekdb build: they boot OVMF on a small
 ESP that only holds a UEFI shell script (startup.nsh)."""
 
+import re
+
 import pytest
 
 from gdbdriver import gdb_batch
@@ -55,9 +57,11 @@ def test_launcher_prints_command_and_checks_dbgp(tmp_path):
     assert "x-pci-proxy-dev" in line
 
 
-def test_launcher_tcp_sockets_have_nodelay(tmp_path):
-    """Issue 13: every TCP socket QEMU listens on has nodelay=on (Nagle off);
-    unix sockets stay as they are.  The speed itself is measured by make bench."""
+def test_launcher_tcp_lines_are_relayed(tmp_path):
+    """Issue 13: a --serial tcp: line is served by the launcher's relay
+    (tools/tcp_relay.py) in front of a unix socket QEMU listens on; unix
+    lines stay as they are; QEMU's own gdbstub socket has nodelay=on.  The
+    speed itself is measured by make bench (its ekdb tcp column)."""
     import shlex
     import subprocess
     r = subprocess.run([LAUNCHER, "--esp", str(shell_esp(tmp_path)), "--dry-run",
@@ -65,19 +69,40 @@ def test_launcher_tcp_sockets_have_nodelay(tmp_path):
                         "--serial", "unix:/tmp/x.sock", "--qemu-gdb", "5557"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    line = [x for x in r.stderr.splitlines() if x.startswith("+ ")][0]
+    relays = re.findall(r"^\+ relay (\S+) -> unix:(\S+)$", r.stderr, re.M)
+    assert [h for h, _ in relays] == ["127.0.0.1:5555", "0.0.0.0:5556"], r.stderr
+    line = [x for x in r.stderr.splitlines()
+            if x.startswith("+ ") and not x.startswith("+ relay ")][0]
     argv = shlex.split(line[2:])
     serials = [argv[i + 1] for i, a in enumerate(argv) if a == "-serial"]
-    assert serials == ["tcp:127.0.0.1:5555,server=on,wait=off,nodelay=on",
-                       "tcp:0.0.0.0:5556,server=on,wait=off,nodelay=on",
+    assert serials == [f"unix:{relays[0][1]},server=on,wait=off",
+                       f"unix:{relays[1][1]},server=on,wait=off",
                        "unix:/tmp/x.sock,server=on,wait=off"], serials
     i = argv.index("-gdb")
     assert argv[i + 1] == "chardev:ekdbgdb", argv
     assert ("socket,id=ekdbgdb,host=127.0.0.1,port=5557,server=on,wait=off,nodelay=on"
             in argv), argv
-    r = subprocess.run([LAUNCHER, "--dry-run", "--serial", "tcp:55x"],
-                       capture_output=True, text=True, timeout=60)
-    assert r.returncode == 2 and "bad --serial 'tcp:55x'" in r.stderr, r.stderr
+    for bad in ("tcp:55x", "tcp:0", "tcp:70000"):
+        r = subprocess.run([LAUNCHER, "--dry-run", "--serial", bad],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and f"bad --serial '{bad}'" in r.stderr, r.stderr
+
+
+def test_launcher_tcp_line_in_use(tmp_path):
+    """A TCP port that is taken: a clear error, nothing started."""
+    import socket
+    import subprocess
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen(1)
+    port = s.getsockname()[1]
+    r = subprocess.run([LAUNCHER, "--esp", str(shell_esp(tmp_path)), "--timeout", "60",
+                        "--serial", f"tcp:{port}"], capture_output=True, text=True,
+                       timeout=120)
+    s.close()
+    assert r.returncode == 2, r.stderr
+    assert f"--serial tcp:127.0.0.1:{port}: cannot listen" in r.stderr, r.stderr
+    assert "qemu-system" not in r.stderr, r.stderr
 
 
 def test_qmp_keyboard_and_screendump(bare_machine, tmp_path):

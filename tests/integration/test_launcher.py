@@ -43,3 +43,28 @@ def test_ekdb_debug_attaches_real_gdb_while_the_firmware_boots(build_tree, tmp_p
     assert "killed" in out, ctx
     sock = re.search(r"target remote (/\S+\.sock)", out).group(1)
     assert not os.path.exists(sock)       # cleaned up with QEMU
+
+
+def test_gdb_over_a_tcp_serial_line_and_reconnect(machine, gdb):
+    """--serial tcp:PORT as a user would use it (the README's TCP recipe):
+    gdb attaches at kgdbwait through the launcher's relay, a gdb that dies
+    frees the line, the next gdb attaches to the same session and detaches,
+    and the boot completes."""
+    from gdb_boot import KGDBWAIT, WAITING, frames
+    m = machine(cmdline=KGDBWAIT, ports=("unix", "tcp"))
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    target = m.socket_path(1)
+    assert re.fullmatch(r"127\.0\.0\.1:\d+", target), target
+    g1 = gdb()
+    g1.cmd("set remote noack-packet off")
+    g1.connect(target, timeout=BOOT_TIMEOUT)
+    assert frames(g1.cmd("bt"))[:3] == ["kgdb_breakpoint", "ekdb_early_init", "setup_arch"]
+    assert "0x" in g1.cmd("x/16xb setup_arch")
+    g1.proc.kill()                                  # gone without a word
+    g1.proc.wait()
+    g2 = gdb()
+    g2.cmd("set remote noack-packet off")
+    g2.connect(target, timeout=BOOT_TIMEOUT)
+    assert "setup_arch" in frames(g2.cmd("bt")), g2.cmd("bt")
+    g2.detach()
+    m.wait_for(r"boot complete: \d+ CPUs online", timeout=BOOT_TIMEOUT)
