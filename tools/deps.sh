@@ -3,7 +3,7 @@
 #
 # Idempotent and fast when everything is present (one dpkg-query call).
 # When packages are missing: as root, run `apt-get update` once and
-# `apt-get install -y` them; otherwise print the exact install command and
+# `apt-get install -y --no-install-recommends` them; otherwise print the exact install command and
 # exit 1.  Extra packages can be checked with EKDB_EXTRA_DEPS="pkg1 pkg2".
 set -euo pipefail
 
