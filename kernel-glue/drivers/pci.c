@@ -140,28 +140,29 @@ bool pci_find_class(u32 class, unsigned index, u32 *bdf)
 	return true;
 }
 
+struct id_match {
+	u32 id;		/* device << 16 | vendor, as the config space has it */
+	u32 bdf;
+};
+
+static bool match_id(u32 bdf, u32 id, void *arg)
+{
+	struct id_match *m = arg;
+
+	if (id != m->id)
+		return false;
+	m->bdf = bdf;
+	return true;
+}
+
 bool pci_find_device(u16 vendor, u16 device, u32 *bdf)
 {
-	for (u32 bus = 0; bus < 256; bus++) {
-		for (u32 dev = 0; dev < 32; dev++) {
-			unsigned nfn = 1;
+	struct id_match m = { .id = (u32)device << 16 | vendor };
 
-			for (u32 fn = 0; fn < nfn; fn++) {
-				u32 b = bus << 8 | dev << 3 | fn;
-				u32 id = pci_read32(b, PCI_VENDOR_ID);
-
-				if ((id & 0xffff) == 0xffff)
-					continue;
-				if (fn == 0 && (pci_read32(b, PCI_HEADER_TYPE & 0xfc) >> 16) & 0x80)
-					nfn = 8;	/* multi-function device */
-				if ((id & 0xffff) == vendor && id >> 16 == device) {
-					*bdf = b;
-					return true;
-				}
-			}
-		}
-	}
-	return false;
+	if (!pci_walk(match_id, &m))
+		return false;
+	*bdf = m.bdf;
+	return true;
 }
 
 bool pci_bar(u32 bdf, unsigned n, u64 *base, u64 *size)

@@ -76,6 +76,12 @@ def test_kdb_session_across_handoff(machine):
     k.enter()
     k.wait(rf"kdb> md4c1 jiffies\r?\n{jiffies} [0-9a-f]{{8}}")
     k.wait(PROMPT)
+    # the history ring grew at the handoff (8 lines early, 32 now): the
+    # first of 20 new lines is still reachable
+    for i in range(20):
+        k.cmd(f"md4c1 jiffies+{8 * i}")
+    echo, _ = k.line([UP] * 20)
+    assert echo.strip() == "md4c1 jiffies+0", echo
 
     e, text = go_to_entry(k)                                  # hw execute on smp_init
     assert f"Instruction(Register) breakpoint #1 at {smp_init}" in text, text

@@ -341,6 +341,7 @@ def test_breakpoints_step_and_after_boot(machine):
         f = ln.split()
         if f:
             tasks[f[-1].lstrip("*")] = (int(f[1]), f[5])
+            assert 0 <= int(f[4]) < 2, ln                     # every task has a CPU
     for name in ("swapper/0", "swapper/1", "kheartbeat", "kallocd", "ksoftirqd/0",
                  "ksoftirqd/1"):
         assert name in tasks, psa
