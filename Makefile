@@ -107,8 +107,15 @@ $(ESP)/EFI/BOOT/BOOTX64.EFI: $(BUILD)/boot/BOOTX64.EFI
 
 ESP_FILES := $(ESP)/EFI/BOOT/BOOTX64.EFI $(ESP)/EFI/ekdb/kernel.elf $(ESP)/EFI/ekdb/cmdline.txt
 
+# ---------------------------------------------------------------- host tools
+# The launcher's TCP serial relay (tools/tcp_relay.py says why it exists).
+HOST_TOOLS := $(BUILD)/tools/tcp-relay
+$(BUILD)/tools/tcp-relay: tools/tcp-relay/tcp_relay.c
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
+
 .PHONY: all kernel esp
-all: $(BUILD)/kernel.elf $(ESP_FILES)
+all: $(BUILD)/kernel.elf $(ESP_FILES) $(HOST_TOOLS)
 kernel: $(BUILD)/kernel.elf
 esp: $(ESP_FILES)
 

@@ -1,103 +1,66 @@
 # SPDX-License-Identifier: GPL-2.0
-"""tcp_relay.py - the TCP end of a serial line the launcher serves
-(`tools/ekdb-qemu --serial tcp:PORT`), in front of a unix socket QEMU listens on.
+"""tcp_relay.py - the launcher's side of a serial line served on TCP
+(`tools/ekdb-qemu --serial tcp:PORT`).
 
-Why not QEMU's own TCP chardev: QEMU's 16550 hands its chardev one byte per
-write, and through a TCP chardev each byte costs a segment on the loopback.
-Measured on an idle host (docs/bench.md, issue 13): gdb read 64 KiB in 1.20 s
-and did 100 stepi in 1.27 s over QEMU's TCP chardev (with nodelay=on), 0.45 s
-and 0.70 s over a unix socket, and 0.49 s and 0.66 s through this relay.
+QEMU serves the line on a unix socket; the relay, tools/tcp-relay/tcp_relay.c
+(built by `make` into build/tools/tcp-relay), accepts gdb on the TCP port and
+copies both ways.  Why not QEMU's own TCP chardev: QEMU's 16550 hands its
+chardev one byte per write, and through a TCP chardev each byte costs a
+segment on the loopback (idle host: 64 KiB read in 1.20 s over QEMU's TCP
+chardev with nodelay=on, 0.45 s over a unix socket).  Why in C: a relay in
+Python, which wakes once per byte the guest sends, added 1-2 ms to every gdb
+packet (docs/bench.md, issue 13).
 
-The relay behaves like QEMU's `server=on,wait=off` TCP chardev: it listens
-from the start, serves one client at a time, a client that goes away frees
-the line for the next one (gdb reconnects), and while nobody is connected
-what the guest sends is dropped (QEMU drops it: no client on its socket).
-Nagle is off on the client socket; what the guest sent while the relay was
-busy goes out in one segment.
+This class binds and listens in the launcher, so that a port in use is an
+error before QEMU starts, and hands the listening socket to the relay.
 """
 
-import errno
-import select
+import os
 import socket
-import threading
-import time
+import subprocess
 
-UNIX_CONNECT_WAIT = 30.0    # s: a client may connect before QEMU made its socket
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RELAY = os.path.join(REPO, "build", "tools", "tcp-relay")
+
+
+class RelayMissing(Exception):
+    pass
 
 
 class TcpRelay:
-    def __init__(self, host, port, unix_path):
-        """Bind and listen now, so that a port in use fails at once (OSError)."""
-        self.host, self.port, self.unix_path = host, port, unix_path
+    def __init__(self, host, port, unix_path, relay=RELAY):
+        """Bind and listen now: a port in use fails at once (OSError)."""
+        if not os.access(relay, os.X_OK):
+            raise RelayMissing(f"{relay} is not built (run make)")
+        self.host, self.port, self.unix_path, self.relay = host, port, unix_path, relay
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.ls = socket.socket(family, socket.SOCK_STREAM)
         self.ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.ls.bind((host, port))
-        self.ls.listen(1)
-        self.stopping = False
-        self.thread = None
+        try:
+            self.ls.bind((host, port))
+            self.ls.listen(1)
+        except OSError:
+            self.ls.close()
+            raise
+        self.proc = None
 
     def describe(self):
         return f"{self.host}:{self.port} -> unix:{self.unix_path}"
 
     def start(self):
-        self.thread = threading.Thread(target=self._serve, name=f"relay:{self.port}",
-                                       daemon=True)
-        self.thread.start()
+        fd = self.ls.fileno()
+        self.proc = subprocess.Popen([self.relay, str(fd), self.unix_path],
+                                     pass_fds=(fd,), stdin=subprocess.DEVNULL)
+        self.ls.close()     # the relay has it now
 
     def stop(self):
-        self.stopping = True
-        try:
+        if self.proc is None:
             self.ls.close()
-        except OSError:
-            pass
-
-    def _connect_qemu(self, client):
-        deadline = time.monotonic() + UNIX_CONNECT_WAIT
-        while not self.stopping:
-            u = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            return
+        if self.proc.poll() is None:
+            self.proc.terminate()
             try:
-                u.connect(self.unix_path)
-                return u
-            except OSError as e:
-                u.close()
-                if e.errno not in (errno.ENOENT, errno.ECONNREFUSED) or \
-                   time.monotonic() > deadline:
-                    return None
-            # QEMU is not up yet: a client that hangs up meanwhile is done
-            r, _, _ = select.select([client], [], [], 0.1)
-            if r and not client.recv(1, socket.MSG_PEEK):
-                return None
-        return None
-
-    def _serve(self):
-        while not self.stopping:
-            try:
-                client, _ = self.ls.accept()
-            except OSError:
-                return          # closed by stop()
-            with client:
-                client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                u = self._connect_qemu(client)
-                if u is None:
-                    continue
-                with u:
-                    self._pump(client, u)
-
-    @staticmethod
-    def _pump(client, u):
-        while True:
-            r, _, _ = select.select([client, u], [], [])
-            for src, dst in ((client, u), (u, client)):
-                if src not in r:
-                    continue
-                try:
-                    data = src.recv(65536)
-                except OSError:
-                    return
-                if not data:
-                    return
-                try:
-                    dst.sendall(data)
-                except OSError:
-                    return
+                self.proc.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()

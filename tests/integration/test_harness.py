@@ -59,7 +59,7 @@ def test_launcher_prints_command_and_checks_dbgp(tmp_path):
 
 def test_launcher_tcp_lines_are_relayed(tmp_path):
     """Issue 13: a --serial tcp: line is served by the launcher's relay
-    (tools/tcp_relay.py) in front of a unix socket QEMU listens on; unix
+    (build/tools/tcp-relay) in front of a unix socket QEMU listens on; unix
     lines stay as they are; QEMU's own gdbstub socket has nodelay=on.  The
     speed itself is measured by make bench (its ekdb tcp column)."""
     import shlex
@@ -154,3 +154,71 @@ def test_load_options_script_without_loader(bare_machine, tmp_path):
 def test_gdb_batch():
     out = gdb_batch(None, ["print 6*7"])
     assert "$1 = 42" in out
+
+
+def _relay_module():
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(LAUNCHER), "tcp_relay.py")
+    spec = importlib.util.spec_from_file_location("tcp_relay", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_tcp_relay_gathers_and_flushes(tmp_path):
+    """Issue 13: build/tools/tcp-relay between a TCP client and a unix
+    socket standing in for QEMU's.  What the guest sends a byte at a time
+    reaches the client: a gdb packet as soon as it is complete, text with
+    no packet end (a kdb prompt, a lone ack) once the line is quiet; the
+    client's bytes reach the guest; a client that leaves frees the line for
+    the next; the relay refuses bad arguments and a missing binary is a
+    clear error."""
+    import socket
+    import subprocess
+    import time
+    tr = _relay_module()
+    path = str(tmp_path / "qemu.sock")
+    qemu = socket.socket(socket.AF_UNIX)
+    qemu.bind(path)
+    qemu.listen(1)
+    relay = tr.TcpRelay("127.0.0.1", 0, path)
+    port = relay.ls.getsockname()[1]
+    relay.start()
+    try:
+        def recv_exactly(s, want):
+            s.settimeout(10)
+            got = b""
+            while len(got) < len(want):
+                chunk = s.recv(4096)
+                assert chunk, f"closed after {got!r}, wanted {want!r}"
+                got += chunk
+            assert got == want
+        for round_ in range(2):
+            c = socket.create_connection(("127.0.0.1", port), timeout=10)
+            g, _ = qemu.accept()
+            for text in (b"$T05thread:1;#d7", b"kdb> ", b"+", b"$OK#9a"):
+                for b in text:                  # the 16550: a byte per write
+                    g.send(bytes([b]))
+                    time.sleep(0.0002)
+                recv_exactly(c, text)
+            c.sendall(b"+$g#67")
+            recv_exactly(g, b"+$g#67")
+            c.close()                           # the next client gets the line
+            g.settimeout(10)
+            assert g.recv(16) == b""
+            g.close()
+        c = socket.create_connection(("127.0.0.1", port), timeout=10)
+        g, _ = qemu.accept()
+        g.close()                               # QEMU went away: the client sees it
+        c.settimeout(10)
+        assert c.recv(16) == b""
+        c.close()
+    finally:
+        relay.stop()
+        qemu.close()
+    for args in ([], ["x", path], ["-1", path], ["3"]):
+        r = subprocess.run([tr.RELAY] + args, capture_output=True, text=True, timeout=30)
+        assert r.returncode == 2 and "tcp-relay" in r.stderr, (args, r.stderr)
+    with pytest.raises(tr.RelayMissing, match="not built"):
+        tr.TcpRelay("127.0.0.1", 0, path, relay=str(tmp_path / "no-relay"))
