@@ -34,6 +34,8 @@ static struct dbg_bp *bps = early_bps;
 static int bp_cap = EKDB_EARLY_BPS;
 static struct dbg_bp *(*bp_grow)(const struct dbg_bp *old, int old_cap, int *new_cap);
 static int hw_slot_owner[ARCH_HW_BP_SLOTS] = { [0 ... ARCH_HW_BP_SLOTS - 1] = -1 };
+/* The kernel's jump window (run-time addresses): refused in every lifetime. */
+static u64 jump_window_start, jump_window_end;
 
 extern char __ekdb_text_start[], __ekdb_text_end[];
 extern char __ekdb_data_start[], __ekdb_data_end[];
@@ -50,6 +52,17 @@ bool dbg_addr_is_debugger(u64 addr, u64 len)
 	return overlaps(addr, len, (u64)__ekdb_text_start, (u64)__ekdb_text_end) ||
 	       overlaps(addr, len, (u64)__ekdb_data_start, (u64)__ekdb_data_end) ||
 	       overlaps(addr, len, (u64)__ekdb_bss_start, (u64)__ekdb_bss_end);
+}
+
+void dbg_bp_set_jump_window(u64 start, u64 end)
+{
+	jump_window_start = start;
+	jump_window_end = end > start ? end : start;
+}
+
+bool dbg_addr_in_jump_window(u64 addr, u64 len)
+{
+	return overlaps(addr, len, jump_window_start, jump_window_end);
 }
 
 static int find(enum ekdb_bp_type type, u64 addr)
@@ -84,6 +97,8 @@ int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner
 		len = 1;
 	else if (!arch_hw_bp_len_ok(addr, len))
 		return -EKDB_EINVAL;	/* x86: 1/2/4/8, naturally aligned */
+	if (dbg_addr_in_jump_window(addr, len))
+		return -EKDB_EJUMPWIN;	/* before the debugger's vectors: cannot fire */
 	if (dbg_addr_is_debugger(addr, len))
 		return -EKDB_EPERM;
 	if (type == EKDB_BP_SW && (addr < (u64)_text || addr >= (u64)_etext))
@@ -258,6 +273,40 @@ void dbg_bp_table_move(struct dbg_bp *tab, int cap,
 		bp_cap = cap;
 	}
 	bp_grow = grow;
+}
+
+/*
+ * dbg_bp_restore - put the carried entry @b at number @i (the loader's
+ * table taken over at the jump): a hardware entry gets its slot back, a
+ * software one keeps its installed state and saved byte (the int3 is in
+ * the text already).  0, -EKDB_ERANGE (number beyond the table),
+ * -EKDB_EEXIST (number or slot taken), -EKDB_EINVAL (bad entry).
+ */
+int dbg_bp_restore(int i, const struct dbg_bp *b)
+{
+	if (i < 0 || i >= bp_cap)
+		return -EKDB_ERANGE;
+	if (bps[i].used)
+		return -EKDB_EEXIST;
+	if (!b->used || b->type > EKDB_BP_ACCESS || !b->owner ||
+	    (b->owner & ~(DBG_OWNER_GDB | DBG_OWNER_KDB)))
+		return -EKDB_EINVAL;
+	if (b->type == EKDB_BP_SW) {
+		if (b->slot != -1 || b->len != 1)
+			return -EKDB_EINVAL;
+	} else {
+		if (b->slot < 0 || b->slot >= ARCH_HW_BP_SLOTS)
+			return -EKDB_EINVAL;
+		if (b->type == EKDB_BP_HW ? b->len != 1 : !arch_hw_bp_len_ok(b->addr, b->len))
+			return -EKDB_EINVAL;
+		if (!arch_hw_bp_addr_ok(b->addr))
+			return -EKDB_EINVAL;
+		if (hw_slot_owner[b->slot] >= 0)
+			return -EKDB_EEXIST;
+		hw_slot_owner[b->slot] = i;
+	}
+	bps[i] = *b;
+	return 0;
 }
 
 /* A full table: ask the lifetime for a bigger one.  0 or -EKDB_ENOSPC. */

@@ -66,6 +66,15 @@ int dbg_bp_find_slot(unsigned slot);
 /* Is @addr inside the debugger itself (no breakpoints allowed there)? */
 bool dbg_addr_is_debugger(u64 addr, u64 len);
 int dbg_bp_capacity(void);
+/*
+ * The kernel's jump window (run-time addresses, [start, end)): code that
+ * runs before the kernel has its debug vectors.  Breakpoints there are
+ * refused (-EKDB_EJUMPWIN) in the loader's lifetime and in the kernel's.
+ */
+void dbg_bp_set_jump_window(u64 start, u64 end);
+bool dbg_addr_in_jump_window(u64 addr, u64 len);
+/* dbg_bp_restore - a carried entry back at its number (core/carry.c). */
+int dbg_bp_restore(int index, const struct dbg_bp *b);
 void dbg_bp_table_move(struct dbg_bp *tab, int cap,
 		       struct dbg_bp *(*grow)(const struct dbg_bp *old, int old_cap, int *new_cap));
 int dbg_bp_table_grow(void);
@@ -174,6 +183,40 @@ const struct dbg_frontend *dbg_frontend_init(const struct dbg_session_store *st,
 /* dbg_frontend_move - the live sessions continue in @st: 0 or -errno. */
 int dbg_frontend_move(const struct dbg_session_store *st);
 bool dbg_frontend_gdb_attached(void);
+/* The live sessions (NULL before dbg_frontend_init), and who owns the line (core/carry.c). */
+void dbg_frontend_sessions(struct gdb_session **gdb, struct kdb_session **kdb);
+bool dbg_frontend_gdb_owns_line(void);
+void dbg_frontend_set_gdb_owns_line(bool on);
+
+/* ---------------------------------------------------------------- carry.c */
+struct ekdb_carry;
+/*
+ * dbg_carry_check - is @c a record this debugger can take over?  NULL if
+ * so, else why not (one line for the log).  Pure.
+ */
+const char *dbg_carry_check(const struct ekdb_carry *c);
+/*
+ * dbg_carry_export - the running debugger's breakpoints, line and
+ * sessions into @c, as the last act before the jump: the hardware slots
+ * are disarmed on this CPU (DR7 = 0: nothing fires in the window), the
+ * int3s stay in the text.  0 or -errno (nothing to carry, table too big).
+ */
+int dbg_carry_export(struct ekdb_carry *c);
+/*
+ * dbg_carry_import - the breakpoints and sessions of a checked @c into
+ * this lifetime's (freshly initialised) core; the line is the caller's
+ * (early/carry.c).  Software entries outside [text_start, text_end) are
+ * kept disabled (the loader's code is gone).  0 or -errno.
+ */
+struct dbg_carry_stats {
+	unsigned sw, hw;	/* entries taken over */
+	unsigned disabled;	/* software entries outside this image's text: kept, disabled */
+	unsigned dropped;	/* software entries in the jump window: byte restored, dropped */
+};
+int dbg_carry_import(const struct ekdb_carry *c, u64 text_start, u64 text_end,
+		     struct dbg_carry_stats *st);
+/* dbg_carry_unplant - a refused record's int3s out of the text again; how many. */
+unsigned dbg_carry_unplant(const struct ekdb_carry *c, u64 text_start, u64 text_end);
 
 /* dbg_core_init - take the debug vectors (arch_dbg_traps_init); @fe serves the user. */
 void dbg_core_init(const struct dbg_frontend *fe);

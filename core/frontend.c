@@ -131,6 +131,22 @@ int dbg_frontend_move(const struct dbg_session_store *st)
 	return 0;
 }
 
+void dbg_frontend_sessions(struct gdb_session **gdb, struct kdb_session **kdb)
+{
+	*gdb = store.gdb;
+	*kdb = store.kdb;
+}
+
+bool dbg_frontend_gdb_owns_line(void)
+{
+	return gdb_mode;
+}
+
+void dbg_frontend_set_gdb_owns_line(bool on)
+{
+	gdb_mode = on;
+}
+
 bool dbg_frontend_gdb_attached(void)
 {
 	return gdb_mode && store.gdb && gdb_session_connected(store.gdb);

@@ -25,4 +25,8 @@ extern struct ekdb_early_opts ekdb_opts;
 /* storage.c: the static kdb+gdb sessions and the front end over them */
 const struct dbg_frontend *early_frontend_get(void);
 
+/* carry.c: what the takeover before start_kernel did, logged once a console exists */
+void ekdb_carry_report(void);
+bool ekdb_carry_refused(void);
+
 #endif

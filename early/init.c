@@ -23,11 +23,36 @@ static void kgdbcon_write(const char *s, size_t len)
 		active_frontend->console_write(s, len);
 }
 
+/* Does ekgdboc=@opt ("ttyS1,115200") name the line the carried session is on? */
+static bool names_carried_line(const char *opt)
+{
+	const struct ekdb_transport *t = dbg_transport_at(0);
+	size_t n = 0;
+
+	while (opt[n] && opt[n] != ',')
+		n++;
+	return t && t->name && strlen(t->name) == n && !strncmp(t->name, opt, n);
+}
+
 void ekdb_early_init(void)
 {
 	struct ekdb_transport *t = NULL, *t2 = NULL, *td = NULL;
 	int err = 0;
 
+	ekdb_carry_report();
+	if (ekdb_carried()) {
+		/* the loader's session goes on: no second transport, no re-init */
+		active_frontend = early_frontend_get();
+		if (ekdb_opts.bad)
+			pr_err("kgdb: malformed %s= option: ignored, the session carried from the loader goes on\n",
+			       ekdb_opts.bad_opt);
+		if (ekdb_opts.ekgdboc[0] && !names_carried_line(ekdb_opts.ekgdboc))
+			pr_warn("kgdb: ekgdboc=%s: the session carried from the loader stays on %s\n",
+				ekdb_opts.ekgdboc, dbg_transport_at(0)->name);
+		goto wait;
+	}
+	if (ekdb_carry_refused())
+		return;
 	if (ekdb_opts.bad) {
 		pr_err("kgdb: malformed %s= option: the debugger stays off\n", ekdb_opts.bad_opt);
 		return;
@@ -66,6 +91,7 @@ void ekdb_early_init(void)
 			t2 ? t2->name : "");
 	if (td)
 		pr_info("kgdb: Registered I/O driver kgdbdbgp (%s)\n", td->name);
+wait:
 	if (ekdb_opts.kgdbcon)
 		printk_set_debugger_hook(kgdbcon_write);
 	if (ekdb_opts.kgdbwait) {

@@ -41,6 +41,12 @@ static void bp_cmd(struct gdb_session *s, const char *a, bool set)
 		r = ops->bp_set(s->target, type, addr, (unsigned)kind);
 	else
 		r = ops->bp_remove(s->target, type, addr, (unsigned)kind);
+	if (r == -EKDB_EJUMPWIN) {
+		/* gdb takes "E." + text as an error; `set debug remote 1` shows why */
+		tx_str(s, "E.address in the kernel's jump window (_start to the debugger's "
+			  "takeover): a breakpoint cannot fire there");
+		return;
+	}
 	if (r < 0)
 		return tx_err(s, r);
 	tx_ok(s);

@@ -124,6 +124,10 @@ int kdb_cmd_bp(struct kdb_session *s, int argc, const char **argv)
 	if (i < 0) {
 		if (i == -EKDB_EINVAL && type >= EKDB_BP_WRITE)
 			return -KDB_BADLENGTH;	/* not aligned to its length */
+		if (i == -EKDB_EJUMPWIN)
+			kdb_printf(s, "%s: in the kernel's jump window (_start to the debugger's "
+				   "takeover, before any debug vector): a breakpoint there cannot "
+				   "fire, refused\n", argv[1]);
 		if (i == -EKDB_EPERM)
 			kdb_printf(s, "%s: the debugger cannot stop there (its own code, or code "
 				   "that runs before the CPU can take a trap)\n", argv[1]);

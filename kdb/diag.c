@@ -49,6 +49,7 @@ int kdb_err_to_diag(int err)
 	switch (-err) {
 	case EKDB_EFAULT: return -KDB_BADADDR;
 	case EKDB_EPERM: return -KDB_NOPERM;
+	case EKDB_EJUMPWIN: return -KDB_NOPERM;
 	case EKDB_ENOENT: return -KDB_BPTNOTFOUND;
 	case EKDB_ENOSPC: return -KDB_TOOMANYDBREGS;
 	case EKDB_ENOMEM: return -KDB_TOOMANYBPT;

@@ -19,13 +19,13 @@
 #include <asm/desc.h>
 #include <ekdb/ekdb.h>
 
-void early_trap_init(void);
-
+/*
+ * start_kernel - called by x86_64_start_kernel() (head64.c) with the GDT,
+ * IDT, per-CPU data and the debugger (when the loader carried one) in
+ * place: a breakpoint here fires.
+ */
 void start_kernel(u64 bootinfo_phys)
 {
-	x86_gdt_init_cpu(0);		/* our GDT/TSS: IST stacks for NMI and #DF */
-	percpu_init_boot_cpu();		/* GS base: smp_processor_id(), current */
-	early_trap_init();		/* every vector lands somewhere from now on */
 	setup_arch(bootinfo_phys);
 	trap_init();
 	mm_init();

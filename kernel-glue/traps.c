@@ -130,13 +130,15 @@ static void unhandled_trap(struct x86_regs *regs)
 	die("unhandled exception", regs);
 }
 
-/* Installed by start_kernel before anything can fault. */
+/*
+ * Installed by x86_64_start_kernel() right after the jump window: the IDT
+ * (x86_idt_init) is loaded already; unhandled vectors get the oops path.
+ */
 void early_trap_init(void);
 void early_trap_init(void)
 {
 	fmt_set_symbol_resolver(kallsyms_sprint);
 	x86_set_default_trap_handler(unhandled_trap);
-	x86_idt_init();
 }
 
 void __noreturn panic(const char *fmt, ...)

@@ -23,6 +23,7 @@ static const struct {
 	{ EKDB_ERANGE, "Out of range" },
 	{ EKDB_ENOSYS, "Not implemented" },
 	{ EKDB_ETIMEDOUT, "Timed out" },
+	{ EKDB_EJUMPWIN, "In the kernel's jump window: a breakpoint cannot fire there" },
 };
 
 const char *ekdb_strerror(int err)

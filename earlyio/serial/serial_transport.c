@@ -95,6 +95,38 @@ static struct ekdb_transport serial_transport = {
 
 static char serial_name[8] = "ttyS?";
 
+static void set_name(u16 base)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(uart_std_ports); i++)
+		if (uart_std_ports[i] == base)
+			serial_name[4] = (char)('0' + i);
+	serial_transport.name = serial_name;
+}
+
+/*
+ * serial_transport_adopt - the line the loader's debugger drove, as it is:
+ * no reset, no FIFO clear, no NAK (gdb is in the middle of a session).
+ * The bytes it had read and not consumed come back: a '$' last is the
+ * start of a gdb packet (for getc), the rest console input.
+ */
+struct ekdb_transport *serial_transport_adopt(u16 base, u32 baud, const u8 *pending, unsigned n)
+{
+	dbg_port = (struct uart_port){ .base = base, .baud = baud, .present = true };
+	serial_transport.priv = &dbg_port;
+	rx.npending = 0;
+	rx.dollar = false;
+	if (n && pending[n - 1] == '$') {
+		rx.dollar = true;
+		n--;
+	}
+	if (n > EKDB_HANDOFF_PENDING_MAX)
+		n = EKDB_HANDOFF_PENDING_MAX;
+	memcpy(rx.pending, pending, n);
+	rx.npending = n;
+	set_name(base);
+	return &serial_transport;
+}
+
 struct ekdb_transport *serial_transport_init(const char *opt, int *err)
 {
 	struct uart_port *console = early_serial_console_port();
@@ -120,9 +152,6 @@ struct ekdb_transport *serial_transport_init(const char *opt, int *err)
 		 */
 		uart_putc(&dbg_port, '-');
 	}
-	for (unsigned i = 0; i < ARRAY_SIZE(uart_std_ports); i++)
-		if (uart_std_ports[i] == want.base)
-			serial_name[4] = (char)('0' + i);
-	serial_transport.name = serial_name;
+	set_name(want.base);
 	return &serial_transport;
 }

@@ -25,9 +25,11 @@
 #define EKDB_BOOTINFO_H
 
 #include <stdint.h>
+#include <ekdb/carry.h>
 
 #define EKDB_BOOTINFO_MAGIC	0x4f464e49424b4445ULL	/* "EDKBINFO" little endian */
-#define EKDB_BOOTINFO_VERSION	1
+/* 2: the carried debugger state (dbg) at the end */
+#define EKDB_BOOTINFO_VERSION	2
 
 /* Longest kernel command line, including the terminating NUL. */
 #define EKDB_CMDLINE_MAX	2048
@@ -105,6 +107,14 @@ struct ekdb_bootinfo {
 	uint32_t mmap_count;
 	uint32_t pad;
 	struct ekdb_mmap_entry mmap[EKDB_MMAP_MAX];
+
+	/*
+	 * The loader's debugger state, taken over by the kernel before
+	 * start_kernel() (include/ekdb/carry.h).  dbg.magic = 0: none (the
+	 * loader ran no debugger).  Checked on its own (dbg_carry_check()):
+	 * a bad one turns the debugger off, never the boot.
+	 */
+	struct ekdb_carry dbg;
 };
 
 #endif /* EKDB_BOOTINFO_H */

@@ -2,6 +2,9 @@
 /*
  * ekdb.h - what the kernel calls to host the debugger.
  *
+ *  ekdb_carry_takeover() in x86_64_start_kernel(), right after the GDT
+ *                      and IDT: the loader's debugger state (if any) is
+ *                      taken over; the kernel's jump window is refused.
  *  ekdb_early_init()   in setup_arch(), right after parse_early_param():
  *                      brings up the transport named by ekgdboc=, takes
  *                      the debug vectors (#DB, #BP), stops if kgdbwait.
@@ -58,6 +61,17 @@ struct ekdb_kernel_ops {
 
 /* ekdb_set_kernel_ops - install the kernel's services (static storage; any time). */
 void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops);
+
+/*
+ * ekdb_carry_takeover - the kernel's first debug step (early/carry.c):
+ * @bootinfo_phys is the loader's record (identity-mapped).  With a carried
+ * debugger state its breakpoints, line and session go on from here; a bad
+ * one is refused (ekdb_early_init() says why; the debugger stays off).
+ * Context: the kernel's GDT and IDT loaded, nothing else; no printk.
+ */
+void ekdb_carry_takeover(u64 bootinfo_phys);
+/* ekdb_carried - the loader's session was taken over. */
+bool ekdb_carried(void);
 
 void ekdb_early_init(void);
 

@@ -23,6 +23,8 @@
 #define EKDB_ERANGE	34	/* value out of range */
 #define EKDB_ENOSYS	38	/* not implemented */
 #define EKDB_ETIMEDOUT	110	/* bounded hardware wait expired */
+/* in the kernel's jump window (_start .. the debugger's takeover): no vectors yet, it cannot fire */
+#define EKDB_EJUMPWIN	200
 
 const char *ekdb_strerror(int err);
 

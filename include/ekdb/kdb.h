@@ -173,6 +173,14 @@ int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
  */
 void kdb_session_move(struct kdb_session *dst, const struct kdb_session *src);
 
+/*
+ * The history ring, for the session carried across the jump (core/carry.c):
+ * kdb_hist_get - the @back'th previous line (0 = newest), NULL past the oldest;
+ * kdb_hist_add - remember a line (as if typed).
+ */
+const char *kdb_hist_get(const struct kdb_session *s, unsigned back);
+void kdb_hist_add(struct kdb_session *s, const char *line);
+
 /**
  * kdb_session_set_history - give @s a history ring of @cap lines in @buf
  * (caller storage, e.g. allocated at the handoff; @cap >= the lines held

@@ -98,7 +98,7 @@ static inline unsigned int num_online_cpus(void)
 /**
  * percpu_init_boot_cpu() - set up CPU 0's record and GS base.
  *
- * Called by start_kernel() right after x86_gdt_init_cpu(0) (loading the
+ * Called by x86_64_start_kernel() after x86_gdt_init_cpu(0) (loading the
  * GDT reloads %gs, so the GS base is written after it).  Makes
  * smp_processor_id() and current valid from then on.
  */

@@ -49,7 +49,7 @@ typedef void (*x86_default_trap_fn)(struct x86_regs *regs);
 
 /**
  * x86_idt_init - fill the one IDT with all 256 entry stubs and load it.
- * Called first thing in start_kernel (boot CPU) and by each AP (load only).
+ * Called by x86_64_start_kernel (boot CPU, head64.c) and by each AP (load only).
  * Vectors 2 (NMI) and 8 (#DF) run on their own IST stacks.
  */
 void x86_idt_init(void);
