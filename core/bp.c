@@ -36,6 +36,8 @@ static struct dbg_bp *(*bp_grow)(const struct dbg_bp *old, int old_cap, int *new
 static int hw_slot_owner[ARCH_HW_BP_SLOTS] = { [0 ... ARCH_HW_BP_SLOTS - 1] = -1 };
 /* The kernel's jump window (run-time addresses): refused in every lifetime. */
 static u64 jump_window_start, jump_window_end;
+/* Another image's debugger code (the loader: the kernel's), refused like our own. */
+static u64 nobp_start, nobp_end;
 
 extern char __ekdb_text_start[], __ekdb_text_end[];
 extern char __ekdb_data_start[], __ekdb_data_end[];
@@ -49,7 +51,8 @@ static bool overlaps(u64 a, u64 alen, u64 start, u64 end)
 
 bool dbg_addr_is_debugger(u64 addr, u64 len)
 {
-	return overlaps(addr, len, (u64)__ekdb_text_start, (u64)__ekdb_text_end) ||
+	return overlaps(addr, len, nobp_start, nobp_end) ||
+	       overlaps(addr, len, (u64)__ekdb_text_start, (u64)__ekdb_text_end) ||
 	       overlaps(addr, len, (u64)__ekdb_data_start, (u64)__ekdb_data_end) ||
 	       overlaps(addr, len, (u64)__ekdb_bss_start, (u64)__ekdb_bss_end);
 }
@@ -58,6 +61,12 @@ void dbg_bp_set_jump_window(u64 start, u64 end)
 {
 	jump_window_start = start;
 	jump_window_end = end > start ? end : start;
+}
+
+void dbg_bp_set_nobp_range(u64 start, u64 end)
+{
+	nobp_start = start;
+	nobp_end = end > start ? end : start;
 }
 
 bool dbg_addr_in_jump_window(u64 addr, u64 len)

@@ -73,6 +73,12 @@ int dbg_bp_capacity(void);
  */
 void dbg_bp_set_jump_window(u64 start, u64 end);
 bool dbg_addr_in_jump_window(u64 addr, u64 len);
+/*
+ * dbg_bp_set_nobp_range - code of another image where no breakpoint may go
+ * either (the loader: the kernel's own debugger, struct ekdb_kinfo):
+ * refused as the debugger's own code (-EKDB_EPERM).
+ */
+void dbg_bp_set_nobp_range(u64 start, u64 end);
 /* dbg_bp_restore - a carried entry back at its number (core/carry.c). */
 int dbg_bp_restore(int index, const struct dbg_bp *b);
 void dbg_bp_table_move(struct dbg_bp *tab, int cap,

@@ -421,6 +421,11 @@ static void window_refusal(void)
 	CHECK(dbg_bp_set(EKDB_BP_SW, T(0x40), 1, DBG_OWNER_GDB) == 0);	/* first one after it */
 	CHECK((u8)_text[0x3f] != 0xcc);
 	CHECK(dbg_bp_get(1) == NULL);
+	/* the loader refuses the kernel's debugger code like its own */
+	dbg_bp_set_nobp_range(T(0x800), T(0x900));
+	CHECK(dbg_bp_set(EKDB_BP_SW, T(0x8ff), 1, DBG_OWNER_GDB) == -EKDB_EPERM);
+	CHECK(dbg_bp_set(EKDB_BP_WRITE, T(0x8f8), 8, DBG_OWNER_GDB) == -EKDB_EPERM);
+	CHECK(dbg_bp_set(EKDB_BP_SW, T(0x900), 1, DBG_OWNER_GDB) == 1);
 }
 
 static void test_jump_window_refused(void **state)
