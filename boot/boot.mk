@@ -4,9 +4,10 @@
 EFI_INC     ?= /usr/include/efi
 EFI_LIBDIR  ?= /usr/lib
 EFI_CRT0    := $(EFI_LIBDIR)/crt0-efi-x86_64.o
-EFI_LDS     := $(EFI_LIBDIR)/elf_x86_64_efi.lds
+# GNU-EFI's link script plus the debugger's sections (boot/dbg/loader.lds)
+EFI_LDS     := boot/dbg/loader.lds
 
-BOOT_CFLAGS := -std=gnu11 -O2 -g -fpic -fshort-wchar -mno-red-zone -ffreestanding \
+BOOT_CFLAGS := -std=gnu11 -O2 -g -fpic -fno-omit-frame-pointer -fshort-wchar -mno-red-zone -ffreestanding \
                -fno-stack-protector -fno-strict-aliasing -fno-builtin -maccumulate-outgoing-args \
                -DGNU_EFI_USE_MS_ABI -DEKDB_LOADER \
                -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow \
@@ -16,6 +17,8 @@ BOOT_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined -T $(E
 
 BOOT_SRCS := $(sort $(wildcard boot/*.c boot/*.S))
 BOOT_OBJS := $(patsubst boot/%,$(BUILD)/boot/%.o,$(BOOT_SRCS))
+include boot/dbg/dbg.mk
+BOOT_CFLAGS += -Iboot/dbg
 
 $(BUILD)/boot/%.c.o: boot/%.c
 	@mkdir -p $(dir $@)
@@ -27,9 +30,10 @@ $(BUILD)/boot/%.S.o: boot/%.S
 	@echo "  EFIAS   $<"
 	$(Q)$(CC) $(BOOT_CFLAGS) -c $< -o $@
 
-$(BUILD)/boot/loader.so: $(BOOT_OBJS) $(EFI_CRT0) $(EFI_LDS)
+# loader.so keeps its symbols and DWARF: gdb reads it (qXfer:libraries:read names it)
+$(BUILD)/boot/loader.so: $(BOOT_OBJS) $(LDR_DBG_OBJS) $(EFI_CRT0) $(EFI_LDS)
 	@echo "  EFILD   $@"
-	$(Q)$(LD) $(BOOT_LDFLAGS) -o $@ $(EFI_CRT0) $(BOOT_OBJS) -lefi -lgnuefi
+	$(Q)$(LD) $(BOOT_LDFLAGS) -o $@ $(EFI_CRT0) $(BOOT_OBJS) $(LDR_DBG_OBJS) -lefi -lgnuefi
 
 $(BUILD)/boot/BOOTX64.EFI: $(BUILD)/boot/loader.so
 	@echo "  EFIAPP  $@"

@@ -43,11 +43,11 @@ EFI_STATUS ldr_load_kernel(struct loader *L)
 		CopyMem((void *)(UINTN)(phys + (ph.p_vaddr - img.virt_start)),
 			file + ph.p_offset, ph.p_filesz);
 	}
-	FreePool(file);
-
 	bi->kernel_phys = phys;
 	bi->kernel_virt = img.virt_start;
 	bi->kernel_size = span;
+	ldr_debugger_kernel_file(L, file, size);
+	FreePool(file);
 	L->entry = img.entry;
 	if (span < (1 << 20))
 		ldr_info(L"kernel %s: %d segments, %ld KiB at phys 0x%lx (virt 0x%lx), entry 0x%lx",

@@ -67,6 +67,12 @@ EFI_STATUS ldr_build_page_tables(struct loader *L);
 /* memmap.c: on success boot services are gone: no more console output. */
 EFI_STATUS ldr_exit_boot_services(struct loader *L);
 
+/* debugger.c: the loader debugger (boot/dbg/), armed by ekdb.loader=wait|on */
+void ldr_debugger_start(struct loader *L);		/* after the command line */
+void ldr_debugger_kernel_file(struct loader *L, const void *file, UINTN size);
+void ldr_debugger_stop(struct loader *L);		/* ekdb.loader=wait: before ExitBootServices */
+void ldr_debugger_release(struct loader *L);		/* back to the firmware: its IDT back */
+
 /* handover.S: cli, CR3 = pml4, %rdi = bootinfo, jump to entry.  Never returns. */
 void ekdb_handover(UINT64 entry, UINT64 bootinfo, UINT64 pml4) __attribute__((noreturn));
 

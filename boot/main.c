@@ -96,6 +96,7 @@ static EFI_STATUS run(struct loader *L)
 	st = ldr_get_cmdline(L);
 	if (EFI_ERROR(st))
 		return st;
+	ldr_debugger_start(L);
 	st = ldr_load_kernel(L);
 	if (EFI_ERROR(st))
 		return st;
@@ -107,6 +108,7 @@ static EFI_STATUS run(struct loader *L)
 		return st;
 	ldr_info(L"boot-info record at 0x%lx, page tables at 0x%lx",
 		 (UINT64)(UINTN)L->bi, L->bi->loader_pml4);
+	ldr_debugger_stop(L);
 	ldr_info(L"exiting boot services, jumping to kernel at 0x%lx", L->entry);
 	st = ldr_exit_boot_services(L);
 	if (EFI_ERROR(st))
@@ -126,7 +128,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	ldr_info(L"ekdb UEFI loader starting");
 	st = run(&L);
 	/* run() only comes back on failure, normally with boot services still up. */
-	if (!L.ebs_tried)
+	if (!L.ebs_tried) {
+		ldr_debugger_release(&L);
 		release(&L);
+	}
 	return st;
 }

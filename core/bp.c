@@ -44,6 +44,21 @@ extern char __ekdb_data_start[], __ekdb_data_end[];
 extern char __ekdb_bss_start[], __ekdb_bss_end[];
 extern char _text[], _etext[];		/* the kernel's executable text */
 
+/* Which addresses hold code (a software breakpoint's place); NULL: the kernel's text. */
+static bool (*code_check)(u64 addr);
+
+void dbg_bp_set_code_check(bool (*fn)(u64 addr))
+{
+	code_check = fn;
+}
+
+static bool is_code(u64 addr)
+{
+	if (code_check)
+		return code_check(addr);
+	return addr >= (u64)_text && addr < (u64)_etext;
+}
+
 static bool overlaps(u64 a, u64 alen, u64 start, u64 end)
 {
 	return a < end && a + alen > start;
@@ -110,7 +125,7 @@ int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner
 		return -EKDB_EJUMPWIN;	/* before the debugger's vectors: cannot fire */
 	if (dbg_addr_is_debugger(addr, len))
 		return -EKDB_EPERM;
-	if (type == EKDB_BP_SW && (addr < (u64)_text || addr >= (u64)_etext))
+	if (type == EKDB_BP_SW && !is_code(addr))
 		return -EKDB_EFAULT;	/* an int3 belongs in code, not in data */
 	if (type != EKDB_BP_SW && !arch_hw_bp_addr_ok(addr))
 		return -EKDB_EFAULT;	/* no slot can hold it (x86: not canonical) */

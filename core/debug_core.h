@@ -81,6 +81,12 @@ bool dbg_addr_in_jump_window(u64 addr, u64 len);
 void dbg_bp_set_nobp_range(u64 start, u64 end);
 /* dbg_bp_restore - a carried entry back at its number (core/carry.c). */
 int dbg_bp_restore(int index, const struct dbg_bp *b);
+/*
+ * dbg_bp_set_code_check - where software breakpoints may go, for a lifetime
+ * whose code is not the kernel's text (the loader: its own code and the
+ * placed kernel image).  NULL (the default): the kernel's _text.._etext.
+ */
+void dbg_bp_set_code_check(bool (*fn)(u64 addr));
 void dbg_bp_table_move(struct dbg_bp *tab, int cap,
 		       struct dbg_bp *(*grow)(const struct dbg_bp *old, int old_cap, int *new_cap));
 int dbg_bp_table_grow(void);
@@ -158,6 +164,12 @@ void dbg_transports_post(void);
 /* ---------------------------------------------------------------- target.c */
 extern struct ekdb_target dbg_target;
 void dbg_target_select_cpu(unsigned cpu);
+/*
+ * dbg_target_set_libraries - the images gdb should load symbols for, as
+ * qXfer:libraries:read's document (the loader: its own ELF at its real
+ * base).  @fn returns the XML and its length, or NULL; NULL: no list.
+ */
+void dbg_target_set_libraries(const char *(*fn)(size_t *len));
 
 /* ---------------------------------------------------------------- entry.c */
 /*

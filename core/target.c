@@ -253,6 +253,18 @@ static void t_gdb_attach(struct ekdb_target *t)
 	dbg_bp_remove_owner(DBG_OWNER_GDB);
 }
 
+static const char *(*libraries_fn)(size_t *len);
+
+void dbg_target_set_libraries(const char *(*fn)(size_t *len))
+{
+	libraries_fn = fn;
+}
+
+static const char *t_libraries_xml(struct ekdb_target *t, size_t *len)
+{
+	return libraries_fn ? libraries_fn(len) : NULL;
+}
+
 static const struct ekdb_target_ops dbg_target_ops = {
 	.mem_read = t_mem_read,
 	.mem_write = t_mem_write,
@@ -288,6 +300,7 @@ static const struct ekdb_target_ops dbg_target_ops = {
 	.sysrq = t_sysrq,
 	.percpu_offset = t_percpu_offset,
 	.task_signal = t_task_signal,
+	.libraries_xml = t_libraries_xml,
 };
 
 struct ekdb_target dbg_target = {

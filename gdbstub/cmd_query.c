@@ -5,6 +5,8 @@
 /* Longest annex name we accept in qXfer:features:read ("target.xml", ...). */
 #define GDB_ANNEX_MAX	64
 
+static void xfer_window(struct gdb_session *s, const char *doc, size_t size, u64 off, u64 n);
+
 /* Does gdb's qSupported list (after "qSupported:") contain @feature? */
 static bool gdb_has_feature(const char *list, const char *feature)
 {
@@ -28,6 +30,8 @@ static bool gdb_has_feature(const char *list, const char *feature)
  */
 void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len)
 {
+	size_t size;
+
 	rx_char(&a, ':');
 	s->gdb_swbreak = gdb_has_feature(a, "swbreak+");
 	s->gdb_hwbreak = gdb_has_feature(a, "hwbreak+");
@@ -43,6 +47,8 @@ void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len)
 	tx_hex_u64(s, s->bufsize - 1);
 	if (s->target->ops->features_xml)
 		tx_str(s, ";qXfer:features:read+");
+	if (s->target->ops->libraries_xml && s->target->ops->libraries_xml(s->target, &size))
+		tx_str(s, ";qXfer:libraries:read+");
 	tx_str(s, ";vContSupported+;QStartNoAckMode+;swbreak+;hwbreak+");
 	if (s->gdb_binary_upload)
 		tx_str(s, ";binary-upload+");
@@ -65,7 +71,7 @@ void gdb_cmd_xfer_features(struct gdb_session *s, const char *a, size_t len)
 {
 	char annex[GDB_ANNEX_MAX];
 	const char *doc;
-	size_t i = 0, size = 0, want, used;
+	size_t i = 0, size = 0;
 	u64 off, n;
 
 	while (a[i] && a[i] != ':') {
@@ -81,6 +87,31 @@ void gdb_cmd_xfer_features(struct gdb_session *s, const char *a, size_t len)
 		return tx_err(s, -EKDB_EINVAL);
 	doc = s->target->ops->features_xml ?
 	      s->target->ops->features_xml(s->target, annex, &size) : NULL;
+	xfer_window(s, doc, size, off, n);
+}
+
+/**
+ * gdb_cmd_xfer_libraries - "qXfer:libraries:read::off,len": the images
+ * gdb loads symbols for (the target's libraries_xml), windowed as above.
+ */
+void gdb_cmd_xfer_libraries(struct gdb_session *s, const char *a, size_t len)
+{
+	const char *doc;
+	size_t size = 0;
+	u64 off, n;
+
+	if (!rx_char(&a, ':') || rx_hex(&a, &off) || !rx_char(&a, ',') || rx_hex(&a, &n) || *a)
+		return tx_err(s, -EKDB_EINVAL);
+	doc = s->target->ops->libraries_xml ?
+	      s->target->ops->libraries_xml(s->target, &size) : NULL;
+	xfer_window(s, doc, size, off, n);
+}
+
+/* The window [off, off + n) of @doc: 'm' data when more follows, 'l' data for the last part. */
+static void xfer_window(struct gdb_session *s, const char *doc, size_t size, u64 off, u64 n)
+{
+	size_t want, used;
+
 	if (!doc)
 		return tx_err(s, -EKDB_ENOENT);
 	if (off >= size)

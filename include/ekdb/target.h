@@ -309,6 +309,14 @@ struct ekdb_target_ops {
 	 * the log/console.  Returns 0 or -EKDB_EINVAL for an unknown key.
 	 */
 	int (*sysrq)(struct ekdb_target *t, char key);
+
+	/**
+	 * libraries_xml - gdb's library list (qXfer:libraries:read): the
+	 * images with their own symbol files and the addresses they really
+	 * run at (<library-list>...), and its length; NULL when this
+	 * lifetime has none (then qSupported does not offer it).  May be NULL.
+	 */
+	const char *(*libraries_xml)(struct ekdb_target *t, size_t *len);
 };
 
 struct ekdb_target {

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * glue.c - the loader lifetime of the one debugger: what the kernel
+ * provides to the debug core elsewhere (session storage, kernel ops, the
+ * trap vectors, which addresses hold code), and the loader's start, stop
+ * and release.  One CPU (the boot processor: the firmware starts no
+ * others for the loader), no round-up, polled 16550 only.
+ */
+#include "ldr_dbg.h"
+#include "glue.h"
+#include "libxml.h"
+#include "elf_syms.h"
+#include "x86_idt.h"
+#include "../../core/debug_core.h"
+#include "../../earlyio/serial/serial_transport.h"
+#include "../../earlyio/serial/serial_console.h"
+#include <asm/desc.h>
+#include <asm/processor.h>
+#include <ekdb/bootinfo.h>
+#include <ekdb/ekdb.h>
+#include <ekdb/errno.h>
+#include <ekdb/kdb.h>
+#include <ekdb/string.h>
+
+#define LDR_GDB_BUFSIZE 4096
+
+static char gdb_inbuf[LDR_GDB_BUFSIZE];
+static char gdb_outbuf[LDR_GDB_BUFSIZE];
+static struct gdb_session ldr_gdb_session;
+static struct kdb_session ldr_kdb_session;
+
+static const struct ekdb_bootinfo *ldr_bi;
+static struct ldr_dbg_image ldr_image;
+static bool armed;
+static u64 ldr_ksym_table;		/* link address of the kernel's __ksym_num, 0: none */
+
+extern char _text[], _etext[];		/* the loader's code (gnu-efi's link script) */
+
+/* The loader has no early printk console: the serial line is the debugger's alone. */
+struct uart_port *early_serial_console_port(void)
+{
+	return NULL;
+}
+
+void ldr_dbg_kernel_map(struct ldr_xlate_map *m)
+{
+	m->virt = ldr_bi ? ldr_bi->kernel_virt : 0;
+	m->phys = ldr_bi ? ldr_bi->kernel_phys : 0;
+	m->size = ldr_bi ? ldr_bi->kernel_size : 0;
+}
+
+/* Software breakpoints go in the loader's code or anywhere in the placed kernel image. */
+static bool ldr_code_addr(u64 addr)
+{
+	struct ldr_xlate_map m;
+
+	if (addr >= (u64)_text && addr < (u64)_etext)
+		return true;
+	ldr_dbg_kernel_map(&m);
+	return ldr_xlate_in_kernel(&m, addr, 1);
+}
+
+/* qXfer:libraries:read: the loader ELF (with DWARF) at its real base. */
+static const char *ldr_libraries(size_t *len)
+{
+	static char xml[512];
+	const struct ldr_lib lib = { .path = LDR_DBG_SYMFILE, .base = ldr_image.base };
+	long n = ldr_libraries_xml(xml, sizeof(xml), &lib, 1);
+
+	if (n < 0)
+		return NULL;
+	*len = (size_t)n;
+	return xml;
+}
+
+static long ldr_phys_read(u64 paddr, void *buf, size_t len)
+{
+	/* the firmware maps physical memory 1:1; the image's link range is not physical */
+	struct ldr_xlate_map m;
+
+	ldr_dbg_kernel_map(&m);
+	if (ldr_xlate_in_kernel(&m, paddr, 1) || (m.size && paddr < m.virt && paddr + len > m.virt))
+		return -EKDB_EFAULT;
+	return dbg_mem_read(paddr, buf, len);
+}
+
+static int ldr_sys_info(struct ekdb_sysinfo *info)
+{
+	strlcpy(info->sysname, "ekdb", sizeof(info->sysname));
+	strlcpy(info->release, "loader", sizeof(info->release));
+	strlcpy(info->version, "UEFI loader, boot services up", sizeof(info->version));
+	strlcpy(info->machine, "x86_64", sizeof(info->machine));
+	info->ncpus = 1;
+	return 0;
+}
+
+static const struct ekdb_kernel_ops ldr_kernel_ops = {
+	.phys_read = ldr_phys_read,
+	.sys_info = ldr_sys_info,
+};
+
+/* A fault in the loader (not one a fault-safe access fixed up): the debugger sees it. */
+static bool ldr_fault(struct x86_regs *regs)
+{
+	return ekdb_handle_die("fault in the UEFI loader", regs);
+}
+
+/* Nobody handled it (the debugger declined or is inside itself): report and stop here. */
+static void ldr_unhandled(struct x86_regs *regs)
+{
+	static const char hex[] = "0123456789abcdef";
+	char line[] = "ekdb loader: unhandled exception 0x00 at rip 0x0000000000000000: halted\r\n";
+	char *v = strstr(line, "0x00 ") + 2, *r = strstr(line, "rip 0x") + 6;
+
+	v[0] = hex[(regs->vector >> 4) & 0xf];
+	v[1] = hex[regs->vector & 0xf];
+	for (int i = 0; i < 16; i++)
+		r[i] = hex[(regs->rip >> (60 - 4 * i)) & 0xf];
+	for (const char *p = line; *p; p++)
+		dbg_chan.putc(dbg_chan.arg, (u8)*p);
+	if (dbg_chan.flush)
+		dbg_chan.flush(dbg_chan.arg);
+	for (;;)
+		__asm__ __volatile__("cli; hlt");
+}
+
+static const u8 fault_vectors[] = {
+	X86_TRAP_DE, X86_TRAP_UD, X86_TRAP_SS, X86_TRAP_GP, X86_TRAP_PF, X86_TRAP_AC,
+};
+
+int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
+		  const struct ekdb_bootinfo *bi)
+{
+	const struct dbg_session_store st = {
+		.gdb = &ldr_gdb_session, .kdb = &ldr_kdb_session,
+		.gdb_in = gdb_inbuf, .gdb_out = gdb_outbuf, .gdb_bufsize = LDR_GDB_BUFSIZE,
+	};
+	const struct dbg_frontend *fe;
+	struct ekdb_transport *t;
+	int err = 0;
+
+	if (armed)
+		return -EKDB_EBUSY;
+	ldr_bi = bi;
+	ldr_image = *img;
+	t = serial_transport_init(o->ekgdboc, &err);
+	if (!t)
+		return err ? err : -EKDB_ENODEV;
+	fe = dbg_frontend_init(&st, KDB_ENABLE_ALL);
+	if (!fe)
+		return -EKDB_ENOMEM;
+	err = dbg_transport_register(t);
+	if (err)
+		return err;
+	ekdb_set_kernel_ops(&ldr_kernel_ops);
+	dbg_bp_set_code_check(ldr_code_addr);
+	dbg_target_set_libraries(ldr_libraries);
+	for (size_t i = 0; i < sizeof(fault_vectors); i++)
+		x86_set_trap_handler(fault_vectors[i], ldr_fault);
+	x86_set_default_trap_handler(ldr_unhandled);
+	ldr_idt_take();
+	dbg_core_init(fe);	/* #DB, #BP handlers; the core is on */
+	armed = true;
+	return 0;
+}
+
+void ldr_dbg_kernel_file(const void *file, uint64_t size)
+{
+	struct ldr_xlate_map m;
+
+	if (!armed || ldr_elf_symbol(file, size, "__ksym_num", &ldr_ksym_table))
+		return;
+	ldr_dbg_kernel_map(&m);
+	ldr_ksyms_attach(&m, ldr_ksym_table);
+}
+
+void ldr_dbg_wait(void)
+{
+	if (armed)
+		kgdb_breakpoint();
+}
+
+void ldr_dbg_release(void)
+{
+	if (!armed)
+		return;
+	dbg_bp_uninstall_all();
+	ldr_idt_give_back();
+	armed = false;
+}
+
+int ldr_dbg_armed(void)
+{
+	return armed;
+}
+
+const char *ldr_dbg_strerror(int err)
+{
+	return ekdb_strerror(err);
+}

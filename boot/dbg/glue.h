@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* glue.h - private to boot/dbg/: what the loader lifetime's files share. */
+#ifndef BOOT_DBG_GLUE_H
+#define BOOT_DBG_GLUE_H
+
+#include <ekdb/types.h>
+#include "xlate.h"
+
+/* The kernel image's placement, read from the boot-info record now (size 0: not yet). */
+void ldr_dbg_kernel_map(struct ldr_xlate_map *m);
+
+/* ksyms.c: kdb's symbols are the kernel's kallsyms table inside the placed image. */
+void ldr_ksyms_attach(const struct ldr_xlate_map *m, u64 table_virt);
+
+#endif

@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The debugger in the UEFI loader (ekdb.loader=wait|on, issue 11): real gdb
+and lldb at the loader's stop before ExitBootServices, kdb on the line,
+faults in the loader, and the parameter's bad values.
+See docs/debugging-early-boot.md."""
+
+import os
+import re
+import struct
+import subprocess
+
+from gdb_boot import (ACKS_ON, BOOT_COMPLETE, CONSOLE, cmd_or_error, cont_to_stop, frames,
+                      reg, stop_func)
+from kdb_session import PROMPT, Kdb
+from qemu import BOOT_TIMEOUT, REPO
+
+LOADER_SO = os.path.join(REPO, "build", "boot", "loader.so")
+KERNEL_ELF = os.path.join(REPO, "build", "kernel.elf")
+WAITING = r"ekdb loader: waiting for the debugger on ttyS1"
+ARMED = r"ekdb loader: debugger armed on ttyS1 \(ekdb.loader=(\w+)\), loader image at 0x([0-9A-Fa-f]+)"
+LOADER_WAIT = f"ekdb.loader=wait {CONSOLE} ekgdboc=ttyS1"
+CANNOT_ACCESS = r"Cannot access memory at address"
+
+
+def boot_to_loader_stop(machine, cmdline=LOADER_WAIT, ports=("unix", "socket")):
+    """Boot until the loader waits for the debugger; return (machine, loader base)."""
+    m = machine(cmdline=cmdline, ports=ports)
+    base = int(m.wait_for(ARMED, timeout=BOOT_TIMEOUT).group(2), 16)
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    return m, base
+
+
+def elf_bytes_at(path, vaddr, n):
+    """n bytes of the ELF file at link address vaddr (from its PT_LOAD segments)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    phoff, = struct.unpack_from("<Q", data, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", data, 0x36)
+    for i in range(phnum):
+        p_type, _, p_off, p_vaddr, _, p_filesz = struct.unpack_from(
+            "<IIQQQQ", data, phoff + i * phentsize)
+        if p_type == 1 and p_vaddr <= vaddr and vaddr + n <= p_vaddr + p_filesz:
+            o = p_off + vaddr - p_vaddr
+            return data[o:o + n]
+    raise AssertionError(f"0x{vaddr:x} not in a PT_LOAD of {path}")
+
+
+def symbol(path, name):
+    out = subprocess.run(["nm", path], capture_output=True, text=True, check=True).stdout
+    m = re.search(rf"^([0-9a-f]+) \w {re.escape(name)}$", out, re.M)
+    assert m, f"{name} not in {path}"
+    return int(m.group(1), 16)
+
+
+def xbytes(out):
+    return bytes(int(b, 16) for b in re.findall(r"0x([0-9a-f]{2})\b", out.split(":", 1)[1]))
+
+
+def test_loader_stop_gdb_symbols_memory_breakpoint(machine, gdb):
+    """ekdb.loader=wait: gdb on build/kernel.elf finds the loader by itself
+    (qXfer:libraries:read) at the base the loader printed; bt names loader
+    functions with file:line; the kernel image reads at its link address
+    (the loader placed it elsewhere) as the ELF's bytes; a bad address is
+    an error and the session goes on; a breakpoint on a loader function
+    fires; detach boots the kernel."""
+    m, base = boot_to_loader_stop(machine, cmdline=LOADER_WAIT)
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.socket_path(1))
+
+    libs = g.cmd("info sharedlibrary")
+    row = re.search(r"^(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+Yes\s+(\S+)$", libs, re.M)
+    assert row, libs
+    assert row.group(3) == LOADER_SO, libs
+    assert int(row.group(1), 16) == base, (libs, hex(base))
+
+    bt = g.cmd("bt")
+    assert frames(bt)[:5] == ["kgdb_breakpoint", "ldr_dbg_wait", "ldr_debugger_stop",
+                              "run", "efi_main"], bt
+    assert re.search(r"ldr_debugger_stop \(.*\) at boot/debugger\.c:\d+", bt), bt
+    assert re.search(r"run \(.*\) at boot/main\.c:\d+", bt), bt
+    rip = reg(g, "rip")
+    assert base < rip < base + 0x100000, hex(rip)
+
+    # the kernel image at its link address: the loader's copy, byte for byte
+    for name in ("start_kernel", "_text"):
+        addr = symbol(KERNEL_ELF, name)
+        out = g.cmd(f"x/16xb 0x{addr:x}")
+        assert CANNOT_ACCESS not in out, out
+        assert xbytes(out) == elf_bytes_at(KERNEL_ELF, addr, 16), out
+    # rodata too (another segment)
+    addr = symbol(KERNEL_ELF, "__start___ex_table")
+    assert xbytes(g.cmd(f"x/8xb 0x{addr:x}")) == elf_bytes_at(KERNEL_ELF, addr, 8)
+
+    # bad addresses: an error reply, then the session goes on
+    for bad in ("0xdead00000000", "0x8000000000000000", "0xffffffff7ff00000"):
+        out = cmd_or_error(g, f"x/4gx {bad}")
+        assert re.search(CANNOT_ACCESS, out), out
+    assert reg(g, "rip") == rip
+
+    # a loader function after the stop
+    g.cmd("break ldr_exit_boot_services")
+    stop = cont_to_stop(g)
+    assert stop_func(stop) == "ldr_exit_boot_services", stop
+    assert frames(g.cmd("bt"))[:2] == ["ldr_exit_boot_services", "run"]
+    g.cmd("delete")
+    g.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
+
+
+def test_loader_continue_boots(machine, gdb):
+    """`continue` from the loader's stop (nothing planted): the kernel boots."""
+    m, _ = boot_to_loader_stop(machine)
+    g = gdb()
+    g.connect(m.socket_path(1))
+    g.cont()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
+
+
+def test_loader_bad_values_fail_closed(machine):
+    """Bad input: an unknown ekdb.loader= value, the keyboard as transport,
+    no ekgdboc=: a clear message, no debugger, the boot goes on."""
+    cases = [
+        ("ekdb.loader=bogus ekgdboc=ttyS1",
+         r"ekdb loader: ekdb.loader=bogus: unknown value \(wait, on or off\): "
+         r"the loader debugger stays off"),
+        ("ekdb.loader=wait ekgdboc=kbd",
+         r"ekdb loader: ekgdboc=kbd: the keyboard is not a loader transport .*"
+         r"the loader debugger stays off"),
+        ("ekdb.loader=wait",
+         r"ekdb loader: no ekgdboc=: the loader debugger needs ekgdboc=ttySn\[,baud\]: "
+         r"the loader debugger stays off"),
+    ]
+    for params, message in cases:
+        m = machine(cmdline=f"{params} {CONSOLE}")
+        m.wait_for(message, timeout=BOOT_TIMEOUT)
+        m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
+        m.expect_not(r"debugger armed|waiting for the debugger")
+        m.kill()
+
+
+def test_loader_fault_enters_debugger(machine, gdb):
+    """ekdb.loader=on with a fault forced in the loader (ekdb.loader_test=fault):
+    kdb reports it on the line, gdb attaches there and sees the faulting loader
+    function and SIGSEGV."""
+    m = machine(cmdline=f"ekdb.loader=on ekdb.loader_test=fault {CONSOLE} ekgdboc=ttyS1",
+                ports=("unix", "unix"))
+    assert m.wait_for(ARMED, timeout=BOOT_TIMEOUT).group(1) == "on"
+    m.expect_not(WAITING)
+    k = Kdb(m, port=1)
+    k.wait(r"Entering kdb \(current=0x0+, pid 0\) on processor 0 due to oops @ 0x[0-9a-f]+",
+           timeout=BOOT_TIMEOUT, fail_on=None)
+    k.wait(PROMPT, fail_on=None)
+    m.expect_not(r"X64 Exception Type")
+    m.release_port(1)
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.socket_path(1))
+    bt = g.cmd("bt")
+    assert frames(bt)[:2] == ["ldr_test_fault", "ldr_debugger_stop"], bt
+    assert "SIGSEGV" in g.cmd("info program"), g.tail()
+
+
+def test_loader_fault_without_debugger_is_firmwares(machine):
+    """Without ekdb.loader= the loader carries no debugger: the same forced
+    fault goes to the firmware's own exception handler, as before."""
+    m = machine(cmdline=f"ekdb.loader_test=fault {CONSOLE} ekgdboc=ttyS1 kgdbwait")
+    m.wait_for(r"ekdb.loader_test=fault: reading", timeout=BOOT_TIMEOUT)
+    m.wait_for(r"X64 Exception Type - 0D\(#GP - General Protection\)", timeout=BOOT_TIMEOUT)
+    m.expect_not(r"debugger armed|Entering kdb")
+
+
+def test_loader_kdb_on_the_line(machine):
+    """kdb at the loader's stop (no gdb): bt names loader functions, md reads
+    the kernel image at its link address, bp on a kernel symbol (the kernel's
+    kallsyms table in the placed image) is listed by bl; go boots on."""
+    m, base = boot_to_loader_stop(machine, ports=("unix", "unix"))
+    k = Kdb(m, port=1)
+    k.wait(r"Entering kdb \(current=0x0+, pid 0\) on processor 0 due to Keyboard Entry",
+           fail_on=None)
+    k.wait(PROMPT, fail_on=None)
+    bt = k.cmd("bt")
+    assert re.search(r"^RIP: 0038:0x0*([0-9a-f]+)", bt, re.M), bt
+    rip = int(re.search(r"^RIP: 0038:(0x[0-9a-f]+)", bt, re.M).group(1), 16)
+    assert base < rip < base + 0x100000, (bt, hex(base))
+    addr = symbol(KERNEL_ELF, "start_kernel")
+    md = k.cmd("md8c1 start_kernel")
+    want = struct.unpack("<Q", elf_bytes_at(KERNEL_ELF, addr, 8))[0]
+    assert re.search(rf"0x{addr:016x}\s+{want:016x}", md), (md, hex(want))
+    out = k.cmd("bp start_kernel")
+    assert re.search(rf"Instruction\(i\) BP #0 at 0x{addr:x} \(start_kernel\)", out), out
+    bl = k.cmd("bl")
+    assert re.search(rf"BP #0 .*0x0*{addr:x}.*start_kernel", bl, re.S), bl
+    assert "Not available" not in bl
+    k.cmd("bc 0")
+    k.go(r"ekdb loader: exiting boot services")
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
