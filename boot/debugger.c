@@ -67,6 +67,12 @@ void ldr_debugger_stop(struct loader *L)
 	ldr_dbg_wait();
 }
 
+/* After ExitBootServices (no console): the session goes to the kernel in the record. */
+void ldr_debugger_handover(struct loader *L)
+{
+	ldr_dbg_carry(L->bi);
+}
+
 void ldr_debugger_release(struct loader *L)
 {
 	ldr_dbg_release();

@@ -16,6 +16,12 @@ import sys
 KEEP_TYPES = set("TtDdBbRr")
 # linker symbols placed after the table: they move when it grows
 AFTER_TABLE = {"_end"}
+# markers inside code (the jump window's bounds: __jump_window_end sits in the
+# middle of x86_64_start_kernel): not names a backtrace should show
+MARKERS = {"__jump_window_start", "__jump_window_end"}
+# section starts that share an address with a real name (_text = _start):
+# sorted first, so that the real name is the one a lookup finds
+BOUNDARIES = {"_text", "__ekdb_text_start"}
 
 
 def read_nm(lines):
@@ -29,11 +35,11 @@ def read_nm(lines):
             size = "0"
         else:
             continue
-        if typ not in KEEP_TYPES or name in AFTER_TABLE or name.startswith("__ksym_") \
-                or name.startswith(".L"):
+        if typ not in KEEP_TYPES or name in AFTER_TABLE or name in MARKERS \
+                or name.startswith("__ksym_") or name.startswith(".L"):
             continue
         syms.append((int(addr, 16), int(size, 16), typ, name))
-    syms.sort(key=lambda s: (s[0], s[3]))
+    syms.sort(key=lambda s: (s[0], s[3] not in BOUNDARIES, s[3]))
     return syms
 
 

@@ -164,14 +164,56 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 	return 0;
 }
 
+/*
+ * The kernel's jump window and its own debugger code (core/carry.c): no
+ * breakpoint from the loader there.  Symbols are link addresses; the
+ * image runs at kernel_virt (moved by KASLR, if any).
+ */
+static void ldr_kernel_nobp(const void *file, uint64_t size)
+{
+	u64 text, ws, we, ns, ne, off;
+
+	if (ldr_elf_symbol(file, size, "_text", &text) ||
+	    ldr_elf_symbol(file, size, "__jump_window_start", &ws) ||
+	    ldr_elf_symbol(file, size, "__jump_window_end", &we) ||
+	    ldr_elf_symbol(file, size, "__ekdb_text_start", &ns) ||
+	    ldr_elf_symbol(file, size, "__ekdb_text_end", &ne))
+		return;
+	off = ldr_bi->kernel_virt - text;
+	dbg_bp_set_jump_window(ws + off, we + off);
+	dbg_bp_set_nobp_range(ns + off, ne + off);
+}
+
 void ldr_dbg_kernel_file(const void *file, uint64_t size)
 {
 	struct ldr_xlate_map m;
 
-	if (!armed || ldr_elf_symbol(file, size, "__ksym_num", &ldr_ksym_table))
+	if (!armed)
+		return;
+	ldr_kernel_nobp(file, size);
+	if (ldr_elf_symbol(file, size, "__ksym_num", &ldr_ksym_table))
 		return;
 	ldr_dbg_kernel_map(&m);
 	ldr_ksyms_attach(&m, ldr_ksym_table);
+}
+
+/*
+ * ldr_dbg_carry - the last act before the jump (boot services gone): the
+ * breakpoints, the line and the session into the boot-info record for the
+ * kernel's takeover.  If they cannot travel, nothing is left planted in
+ * the kernel.  The loader's debugger is off afterwards either way.
+ */
+int ldr_dbg_carry(struct ekdb_bootinfo *bi)
+{
+	int err;
+
+	if (!armed)
+		return 0;
+	err = dbg_carry_export(&bi->dbg);
+	if (err)
+		dbg_bp_uninstall_all();
+	armed = false;
+	return err;
 }
 
 void ldr_dbg_wait(void)

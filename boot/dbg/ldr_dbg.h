@@ -36,6 +36,11 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 void ldr_dbg_kernel_file(const void *file, uint64_t size);
 void ldr_dbg_wait(void);
 void ldr_dbg_release(void);
+/*
+ * ldr_dbg_carry - after ExitBootServices, right before the jump: the debugger
+ * state into @bi->dbg for the kernel (core/carry.c).  0 or -EKDB_E*.
+ */
+int ldr_dbg_carry(struct ekdb_bootinfo *bi);
 /* A short text for ldr_dbg_start's error code. */
 const char *ldr_dbg_strerror(int err);
 /* Is the loader debugger armed (started and not released)? */

@@ -1,0 +1,139 @@
+# SPDX-License-Identifier: GPL-2.0
+"""One session, three lifetimes (issue 11, docs/debugging-early-boot.md):
+breakpoints set at the loader's stop (ekdb.loader=wait) are carried across
+ExitBootServices and the jump in the boot-info record and fire in the
+kernel, in the same gdb connection or kdb session; kgdbwait stops in that
+session; the full core's handoff keeps it.  A breakpoint in the jump
+window is refused at the loader's stop and nothing else is lost."""
+
+import re
+
+from gdb_boot import (ACKS_ON, BOOT_COMPLETE, CONSOLE, cont_expect_error, cont_to_stop,
+                      frames, stop_func)
+from kdb_session import ENTRY, PROMPT, Kdb
+from qemu import BOOT_TIMEOUT
+from test_jump_window import WINDOW_REPLY, window
+from test_loader_debug import KERNEL_ELF, boot_to_loader_stop, symbol
+
+CHAIN = f"ekdb.loader=wait {CONSOLE} ekgdboc=ttyS1 kgdbwait"
+CARRIED = (r"kgdb: carried from the loader: (\d+) breakpoints \((\d+) sw, (\d+) hw\) on "
+           r"ttyS1 \(0x2f8, 115200 baud\), (gdb|kdb) session")
+HANDOFF = r"ekdb: handoff: (\d+) breakpoints \((\d+) sw, (\d+) hw\) kept, .* kdb\+gdb session kept"
+BAD = r"Oops|Kernel panic|refused"
+
+
+def test_gdb_one_session_three_lifetimes(machine, gdb):
+    """At the loader's stop: `break start_kernel`, `hbreak trap_init` (a
+    hardware breakpoint, armed again in the kernel), `break sched_init`
+    (after the full core's handoff); one `target remote` for all: start_kernel,
+    then kgdbwait, then trap_init, then sched_init stop in turn."""
+    m, _ = boot_to_loader_stop(machine, cmdline=CHAIN)
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.socket_path(1))
+    assert frames(g.cmd("bt"))[:2] == ["kgdb_breakpoint", "ldr_dbg_wait"]
+
+    g.cmd("break start_kernel")
+    g.cmd("hbreak trap_init")
+    g.cmd("break sched_init")
+
+    st = cont_to_stop(g)                                    # the loader exits, jumps
+    assert st.get("reason") == "breakpoint-hit" and st.get("bkptno") == "1", st
+    assert stop_func(st) == "start_kernel", st
+    assert frames(g.cmd("bt"))[:2] == ["start_kernel", "x86_64_start_kernel"]
+    assert "exiting boot services, jumping to kernel" in m.output(0)
+    m.expect_not(r"ekdb reference kernel")                  # setup_arch has not run
+
+    st = cont_to_stop(g)                                    # kgdbwait, same session
+    assert st.get("reason") == "signal-received", st
+    assert frames(g.cmd("bt"))[:3] == ["kgdb_breakpoint", "ekdb_early_init", "setup_arch"]
+    c = m.wait_for(CARRIED, timeout=BOOT_TIMEOUT)
+    assert c.group(4) == "gdb" and c.group(1) == "3", c.group(0)
+    assert (c.group(2), c.group(3)) == ("2", "1"), c.group(0)
+    assert "Registered I/O driver ekgdboc" not in m.output(0)   # not set up a second time
+
+    st = cont_to_stop(g)                                    # the hardware breakpoint
+    assert st.get("reason") == "breakpoint-hit" and st.get("bkptno") == "2", st
+    assert stop_func(st) == "trap_init", st
+
+    st = cont_to_stop(g)                                    # after the handoff
+    assert st.get("reason") == "breakpoint-hit" and st.get("bkptno") == "3", st
+    assert stop_func(st) == "sched_init", st
+    h = m.wait_for(HANDOFF, timeout=BOOT_TIMEOUT)
+    assert h.group(1) == "3", h.group(0)
+
+    g.cmd("delete")
+    g.cont()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    assert len(re.findall(r"\$qSupported", "\n".join(g.transcript))) <= 1
+
+
+def test_gdb_jump_window_refused_at_the_loader(machine, gdb):
+    """At the loader's stop the kernel's jump window is refused (the loader's
+    own core answers with the window's reason), and so is the kernel's own
+    debugger code; the other breakpoints are kept and fire in the kernel."""
+    m, _ = boot_to_loader_stop(machine, cmdline=CHAIN)
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.socket_path(1))
+    insns, end = window()
+    for a in (insns[0], insns[len(insns) // 2], insns[-1]):
+        out = g.cmd(f"maint packet Z0,{a:x},1")
+        assert re.search(WINDOW_REPLY, out), f"{a:#x}: {out}"
+    out = g.cmd(f"maint packet Z0,{symbol(KERNEL_ELF, 'gdb_session_run'):x},1")
+    assert re.search(r'received: "E01"', out), out
+
+    g.cmd("break start_kernel")
+    g.cmd("break x86_64_start_kernel")                       # after its prologue: the window
+    cont_expect_error(g, r"Cannot insert breakpoint 2")
+    assert frames(g.cmd("bt"))[0] == "kgdb_breakpoint"       # still at the loader's stop
+    g.cmd("delete 2")
+    st = cont_to_stop(g)
+    assert stop_func(st) == "start_kernel", st
+    g.cmd("delete")
+    st = cont_to_stop(g)                                     # kgdbwait
+    assert frames(g.cmd("bt"))[:2] == ["kgdb_breakpoint", "ekdb_early_init"]
+    g.cont()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_kdb_one_session_three_lifetimes(machine):
+    """kdb at the loader's stop: `bp start_kernel`, `bph trap_init`, a
+    variable set with `set`; `go`: kdb again at start_kernel with `bl`
+    showing the same numbers and the variable still set; `go`: kgdbwait;
+    `go`: trap_init; then the boot completes."""
+    m, _ = boot_to_loader_stop(machine, cmdline=CHAIN, ports=("unix", "unix"))
+    k = Kdb(m, port=1)
+    k.wait(r"Entering kdb \(current=0x0+, pid 0\) on processor 0 due to Keyboard Entry",
+           fail_on=None)
+    k.wait(PROMPT, fail_on=None)
+    sk, ti = symbol(KERNEL_ELF, "start_kernel"), symbol(KERNEL_ELF, "trap_init")
+    assert k.cmd("bp start_kernel").startswith(f"Instruction(i) BP #0 at 0x{sk:x} (start_kernel)")
+    assert k.cmd("bph trap_init").startswith(f"Instruction(Register) BP #1 at 0x{ti:x} (trap_init)")
+    k.cmd("set CARRYTEST=loader")
+    bl_loader = k.cmd("bl")
+
+    k.go(rf"Instruction\(i\) breakpoint #0 at 0x{sk:x}")
+    e = k.wait(ENTRY)
+    assert e.group(3) == f"Breakpoint @ 0x{sk:x}", e.group(0)
+    k.wait(PROMPT)
+    bl = k.cmd("bl")
+    assert re.findall(r"BP #(\d+) at 0x([0-9a-f]+)", bl) == \
+        re.findall(r"BP #(\d+) at 0x([0-9a-f]+)", bl_loader) == [("0", f"{sk:x}"), ("1", f"{ti:x}")], bl
+    assert "CARRYTEST=loader" in k.cmd("env")
+    assert "x86_64_start_kernel" in k.cmd("bt")
+
+    e = k.go(ENTRY)                                          # kgdbwait
+    assert e.group(3) == "Keyboard Entry", e.group(0)
+    k.wait(PROMPT)
+    assert "ekdb_early_init" in k.cmd("bt")
+    assert re.search(CARRIED, m.output(0)).group(4) == "kdb"
+
+    k.go(rf"Instruction\(Register\) breakpoint #1 at 0x{ti:x}")
+    k.wait(PROMPT)
+    k.cmd("bc *")
+    k.type("go")
+    k.enter()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
