@@ -174,10 +174,24 @@ void ldr_dbg_kernel_file(const void *file, uint64_t size)
 	ldr_ksyms_attach(&m, ldr_ksym_table);
 }
 
+/*
+ * The stop.  While interrupts are on, the firmware's serial terminal may
+ * read the debugger's line (OVMF makes every UART a console) and eat what
+ * a gdb that connected early sent; from here on they are off, and a NAK
+ * makes such a gdb send its packet again now rather than after its timeout.
+ */
 void ldr_dbg_wait(void)
 {
-	if (armed)
-		kgdb_breakpoint();
+	u64 flags;
+
+	if (!armed)
+		return;
+	flags = local_irq_save();
+	dbg_chan_putc_lines('-');
+	if (dbg_chan.flush)
+		dbg_chan.flush(dbg_chan.arg);
+	kgdb_breakpoint();
+	local_irq_restore(flags);
 }
 
 void ldr_dbg_release(void)
