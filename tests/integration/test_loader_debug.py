@@ -200,3 +200,29 @@ def test_loader_kdb_on_the_line(machine):
     k.cmd("bc 0")
     k.go(r"ekdb loader: exiting boot services")
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
+
+
+def test_loader_stop_lldb(machine):
+    """lldb 14 at the loader's stop finds the loader by itself
+    (qXfer:libraries-svr4:read, which it asks for first): image list at the
+    printed base, bt with loader symbols, a breakpoint on a loader function.
+    lldb asks a remote stub for its images only from its POSIX dynamic
+    loader, which it picks for a Linux (or BSD) triple: hence --arch."""
+    m, base = boot_to_loader_stop(machine)
+    out = subprocess.run(
+        ["lldb", "-b",
+         "-o", "settings set plugin.process.gdb-remote.packet-timeout 20",
+         "-o", f"target create --arch x86_64-pc-linux-gnu {KERNEL_ELF}",
+         "-o", f"process connect unix-connect://{m.socket_path(1)}",
+         "-o", "image list", "-o", "bt",
+         "-o", "breakpoint set -n ldr_exit_boot_services", "-o", "continue",
+         "-o", "breakpoint delete --force", "-o", "process detach"],
+        capture_output=True, text=True, timeout=BOOT_TIMEOUT).stdout
+    row = re.search(r"^\[\s*\d+\] \S+ 0x([0-9a-f]+) (\S+/loader\.so)\s*$", out, re.M)
+    assert row and row.group(2) == LOADER_SO, out
+    if base is not None:
+        assert int(row.group(1), 16) == base, (out, hex(base))
+    assert re.search(r"frame #0: 0x[0-9a-f]+ loader\.so`kgdb_breakpoint at entry\.c:\d+", out), out
+    assert re.search(r"frame #1: 0x[0-9a-f]+ loader\.so`ldr_dbg_wait at glue\.c:\d+", out), out
+    assert re.search(r"stop reason = breakpoint 1\.1\n.*loader\.so`ldr_exit_boot_services", out), out
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
