@@ -151,7 +151,7 @@ def test_loader_fault_enters_debugger(machine, gdb):
     m.wait_for(r"ekdb.loader_test=fault: reading", timeout=BOOT_TIMEOUT)
     k = Kdb(m, port=1)
     k.wait(r"Entering kdb \(current=0x0+, pid 0\) on processor 0 due to oops @ 0x[0-9a-f]+",
-           timeout=BOOT_TIMEOUT, fail_on=None)
+           timeout=BOOT_TIMEOUT, fail_on=r"unhandled exception|X64 Exception Type")
     k.wait(PROMPT, fail_on=None)
     m.expect_not(r"X64 Exception Type")
     m.expect_not(WAITING)
