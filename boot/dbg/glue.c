@@ -216,6 +216,12 @@ void ldr_dbg_release(void)
 	armed = false;
 }
 
+void ldr_dbg_image_range(u64 *base, u64 *size)
+{
+	*base = ldr_image.base;
+	*size = ldr_image.size;
+}
+
 int ldr_dbg_armed(void)
 {
 	return armed;
