@@ -7,7 +7,7 @@ EFI_CRT0    := $(EFI_LIBDIR)/crt0-efi-x86_64.o
 # GNU-EFI's link script plus the debugger's sections (boot/dbg/loader.lds)
 EFI_LDS     := boot/dbg/loader.lds
 
-BOOT_CFLAGS := -std=gnu11 -O2 -g -fpic -fno-omit-frame-pointer -fshort-wchar -mno-red-zone -ffreestanding \
+BOOT_CFLAGS := -std=gnu11 -O2 -g -fpic -fno-omit-frame-pointer -fno-optimize-sibling-calls -fshort-wchar -mno-red-zone -ffreestanding \
                -fno-stack-protector -fno-strict-aliasing -fno-builtin -maccumulate-outgoing-args \
                -DGNU_EFI_USE_MS_ABI -DEKDB_LOADER \
                -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow \
@@ -30,10 +30,29 @@ $(BUILD)/boot/%.S.o: boot/%.S
 	@echo "  EFIAS   $<"
 	$(Q)$(CC) $(BOOT_CFLAGS) -c $< -o $@
 
-# loader.so keeps its symbols and DWARF: gdb reads it (qXfer:libraries:read names it)
-$(BUILD)/boot/loader.so: $(BOOT_OBJS) $(LDR_DBG_OBJS) $(EFI_CRT0) $(EFI_LDS)
+# loader.so keeps its symbols and DWARF: gdb reads it (qXfer:libraries:read names it).
+# Two links, as the kernel's: the first without a symbol table, then the table
+# generated from it (kdb's names for loader code) at the end of .data, which
+# moves no code or data symbol.
+$(BUILD)/boot/ldr_kallsyms0.S:
+	@mkdir -p $(dir $@)
+	$(Q)$(PYTHON) tools/gen-kallsyms.py --empty > $@
+
+$(BUILD)/boot/ldr_kallsyms%.o: $(BUILD)/boot/ldr_kallsyms%.S
+	$(Q)$(CC) $(BOOT_CFLAGS) -D__ASSEMBLY__ -Wa,--noexecstack -c $< -o $@
+
+$(BUILD)/boot/loader.pass1.so: $(BOOT_OBJS) $(LDR_DBG_OBJS) $(BUILD)/boot/ldr_kallsyms0.o $(EFI_CRT0) $(EFI_LDS)
 	@echo "  EFILD   $@"
-	$(Q)$(LD) $(BOOT_LDFLAGS) -o $@ $(EFI_CRT0) $(BOOT_OBJS) $(LDR_DBG_OBJS) -lefi -lgnuefi
+	$(Q)$(LD) $(BOOT_LDFLAGS) -o $@ $(EFI_CRT0) $(BOOT_OBJS) $(LDR_DBG_OBJS) \
+		$(BUILD)/boot/ldr_kallsyms0.o -lefi -lgnuefi
+
+$(BUILD)/boot/ldr_kallsyms1.S: $(BUILD)/boot/loader.pass1.so tools/gen-kallsyms.py
+	$(Q)$(NM) -n -S $< | $(PYTHON) tools/gen-kallsyms.py > $@
+
+$(BUILD)/boot/loader.so: $(BOOT_OBJS) $(LDR_DBG_OBJS) $(BUILD)/boot/ldr_kallsyms1.o $(EFI_CRT0) $(EFI_LDS)
+	@echo "  EFILD   $@"
+	$(Q)$(LD) $(BOOT_LDFLAGS) -o $@ $(EFI_CRT0) $(BOOT_OBJS) $(LDR_DBG_OBJS) \
+		$(BUILD)/boot/ldr_kallsyms1.o -lefi -lgnuefi
 
 $(BUILD)/boot/BOOTX64.EFI: $(BUILD)/boot/loader.so
 	@echo "  EFIAPP  $@"
@@ -45,3 +64,4 @@ $(BUILD)/boot/BOOTX64.EFI: $(BUILD)/boot/loader.so
 boot: $(BUILD)/boot/BOOTX64.EFI
 
 -include $(BOOT_OBJS:.o=.d)
+$(BOOT_OBJS): boot/boot.mk

@@ -9,10 +9,20 @@
 #include "ldr_dbg.h"
 
 static struct ldr_dbg_opts opts;
+static UINT64 tsc_spent;	/* TSC cycles of debugger work on the way (not stopped) */
+
+static UINT64 tsc(void)
+{
+	UINT32 lo, hi;
+
+	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((UINT64)hi << 32) | lo;
+}
 
 void ldr_debugger_start(struct loader *L)
 {
 	struct ldr_dbg_image img;
+	UINT64 t0 = tsc();
 	EFI_STATUS st;
 	int err;
 
@@ -28,6 +38,7 @@ void ldr_debugger_start(struct loader *L)
 	img.base = (UINT64)(UINTN)L->li->ImageBase;
 	img.size = L->li->ImageSize;
 	err = ldr_dbg_start(&opts, &img, L->bi);
+	tsc_spent += tsc() - t0;
 	if (err) {
 		ldr_info(L"ekgdboc=%a: %a: the loader debugger stays off", opts.ekgdboc,
 			 ldr_dbg_strerror(err));
@@ -42,7 +53,13 @@ void ldr_debugger_start(struct loader *L)
 
 void ldr_debugger_kernel_file(struct loader *L, const void *file, UINTN size)
 {
+	UINT64 t0;
+
+	if (!ldr_dbg_armed())
+		return;
+	t0 = tsc();
 	ldr_dbg_kernel_file(file, size);
+	tsc_spent += tsc() - t0;
 }
 
 /* ekdb.loader_test=fault: a #GP in the loader, from a named function gdb's bt shows. */
@@ -58,7 +75,11 @@ void ldr_debugger_stop(struct loader *L)
 {
 	if (opts.test == LDR_DBG_TEST_FAULT)
 		ldr_test_fault();
-	if (opts.mode != LDR_DBG_WAIT || !ldr_dbg_armed())
+	if (!ldr_dbg_armed())
+		return;
+	/* what arming cost this boot (docs/bench.md: ekdb.loader=on vs none) */
+	ldr_info(L"debugger work so far: %ld TSC cycles", tsc_spent);
+	if (opts.mode != LDR_DBG_WAIT)
 		return;
 	if (opts.line >= 0)
 		ldr_info(L"waiting for the debugger on ttyS%d", opts.line);

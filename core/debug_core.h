@@ -170,6 +170,8 @@ void dbg_target_select_cpu(unsigned cpu);
  * base).  @fn returns the XML and its length, or NULL; NULL: no list.
  */
 void dbg_target_set_libraries(const char *(*fn)(size_t *len));
+/* The same list as <library-list-svr4> (qXfer:libraries-svr4:read, which lldb reads). */
+void dbg_target_set_libraries_svr4(const char *(*fn)(size_t *len));
 
 /* ---------------------------------------------------------------- entry.c */
 /*

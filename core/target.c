@@ -254,15 +254,26 @@ static void t_gdb_attach(struct ekdb_target *t)
 }
 
 static const char *(*libraries_fn)(size_t *len);
+static const char *(*libraries_svr4_fn)(size_t *len);
 
 void dbg_target_set_libraries(const char *(*fn)(size_t *len))
 {
 	libraries_fn = fn;
 }
 
+void dbg_target_set_libraries_svr4(const char *(*fn)(size_t *len))
+{
+	libraries_svr4_fn = fn;
+}
+
 static const char *t_libraries_xml(struct ekdb_target *t, size_t *len)
 {
 	return libraries_fn ? libraries_fn(len) : NULL;
+}
+
+static const char *t_libraries_svr4_xml(struct ekdb_target *t, size_t *len)
+{
+	return libraries_svr4_fn ? libraries_svr4_fn(len) : NULL;
 }
 
 static const struct ekdb_target_ops dbg_target_ops = {
@@ -301,6 +312,7 @@ static const struct ekdb_target_ops dbg_target_ops = {
 	.percpu_offset = t_percpu_offset,
 	.task_signal = t_task_signal,
 	.libraries_xml = t_libraries_xml,
+	.libraries_svr4_xml = t_libraries_svr4_xml,
 };
 
 struct ekdb_target dbg_target = {

@@ -49,6 +49,8 @@ void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len)
 		tx_str(s, ";qXfer:features:read+");
 	if (s->target->ops->libraries_xml && s->target->ops->libraries_xml(s->target, &size))
 		tx_str(s, ";qXfer:libraries:read+");
+	if (s->target->ops->libraries_svr4_xml && s->target->ops->libraries_svr4_xml(s->target, &size))
+		tx_str(s, ";qXfer:libraries-svr4:read+");
 	tx_str(s, ";vContSupported+;QStartNoAckMode+;swbreak+;hwbreak+");
 	if (s->gdb_binary_upload)
 		tx_str(s, ";binary-upload+");
@@ -104,6 +106,20 @@ void gdb_cmd_xfer_libraries(struct gdb_session *s, const char *a, size_t len)
 		return tx_err(s, -EKDB_EINVAL);
 	doc = s->target->ops->libraries_xml ?
 	      s->target->ops->libraries_xml(s->target, &size) : NULL;
+	xfer_window(s, doc, size, off, n);
+}
+
+/** gdb_cmd_xfer_libraries_svr4 - "qXfer:libraries-svr4:read::off,len": the same images, SVR4 form. */
+void gdb_cmd_xfer_libraries_svr4(struct gdb_session *s, const char *a, size_t len)
+{
+	const char *doc;
+	size_t size = 0;
+	u64 off, n;
+
+	if (!rx_char(&a, ':') || rx_hex(&a, &off) || !rx_char(&a, ',') || rx_hex(&a, &n) || *a)
+		return tx_err(s, -EKDB_EINVAL);
+	doc = s->target->ops->libraries_svr4_xml ?
+	      s->target->ops->libraries_svr4_xml(s->target, &size) : NULL;
 	xfer_window(s, doc, size, off, n);
 }
 

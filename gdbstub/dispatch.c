@@ -42,6 +42,7 @@ static const struct gdb_named_cmd gdb_query_cmds[] = {
 	{ "qSupported", gdb_cmd_supported },
 	{ "qXfer:features:read:", gdb_cmd_xfer_features },
 	{ "qXfer:libraries:read:", gdb_cmd_xfer_libraries },
+	{ "qXfer:libraries-svr4:read:", gdb_cmd_xfer_libraries_svr4 },
 	{ "qAttached", gdb_cmd_attached },
 	{ "qOffsets", gdb_cmd_offsets },
 	{ "qC", gdb_cmd_current_thread },

@@ -116,6 +116,7 @@ void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len);
 void gdb_cmd_no_ack(struct gdb_session *s, const char *a, size_t len);
 void gdb_cmd_xfer_features(struct gdb_session *s, const char *a, size_t len);
 void gdb_cmd_xfer_libraries(struct gdb_session *s, const char *a, size_t len);
+void gdb_cmd_xfer_libraries_svr4(struct gdb_session *s, const char *a, size_t len);
 void gdb_cmd_attached(struct gdb_session *s, const char *a, size_t len);
 void gdb_cmd_offsets(struct gdb_session *s, const char *a, size_t len);
 void gdb_cmd_set_thread(struct gdb_session *s, const char *a, size_t len);	/* H */

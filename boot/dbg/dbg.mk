@@ -36,12 +36,19 @@ $(BUILD)/boot/ekdb/arch/x86/fixup.c.o: LDR_DBG_CFLAGS += \
 # GNU-EFI's libefi already defines memset and memcpy (the compiler's own calls
 # go there): lib/string.c's copies get other names in the loader.
 $(BUILD)/boot/ekdb/lib/string.c.o: LDR_DBG_CFLAGS += -Dmemset=ekdb_lib_memset -Dmemcpy=ekdb_lib_memcpy
-# kdb's symbols in the loader are the kernel's table inside the loaded image
-# (boot/dbg/ksyms.c finds it): lib/kallsyms.c reads it through pointers.
+# kdb's symbols in the loader (boot/dbg/ksyms.c joins two tables): the
+# kernel's table inside the placed image, which lib/kallsyms.c reads through
+# pointers (ldr_kern_kallsyms_*), and the loader's own (ldr_self_kallsyms_*),
+# generated from a first link of the loader like the kernel's (gen-kallsyms.py).
 $(BUILD)/boot/ekdb/lib/kallsyms.c.o: LDR_DBG_CFLAGS += \
 	'-D__ksym_num=(*ldr_ksym_num)' '-D__ksym_addresses=(*ldr_ksym_addresses)' \
 	'-D__ksym_sizes=(*ldr_ksym_sizes)' '-D__ksym_name_offsets=(*ldr_ksym_name_offsets)' \
-	'-D__ksym_names=(*ldr_ksym_names)'
+	'-D__ksym_names=(*ldr_ksym_names)' -Dkallsyms_count=ldr_kern_kallsyms_count -Dkallsyms_get=ldr_kern_kallsyms_get -Dkallsyms_lookup=ldr_kern_kallsyms_lookup -Dkallsyms_lookup_name=ldr_kern_kallsyms_lookup_name -Dkallsyms_sprint=ldr_kern_kallsyms_sprint
+$(BUILD)/boot/ekdb/lib/kallsyms_self.c.o: lib/kallsyms.c
+	@mkdir -p $(dir $@)
+	@echo "  EFICC   $< (the loader's own table)"
+	$(Q)$(CC) $(LDR_DBG_CFLAGS) -Dkallsyms_count=ldr_self_kallsyms_count -Dkallsyms_get=ldr_self_kallsyms_get -Dkallsyms_lookup=ldr_self_kallsyms_lookup -Dkallsyms_lookup_name=ldr_self_kallsyms_lookup_name -Dkallsyms_sprint=ldr_self_kallsyms_sprint -c $< -o $@
+LDR_DBG_OBJS += $(BUILD)/boot/ekdb/lib/kallsyms_self.c.o
 # The loader ELF that gdb reads, by its absolute path (qXfer:libraries:read).
 $(BUILD)/boot/dbg/glue.c.o: LDR_DBG_CFLAGS += -DLDR_DBG_SYMFILE='"$(abspath $(BUILD)/boot/loader.so)"'
 
@@ -71,3 +78,6 @@ $(BUILD)/boot/dbg/%.S.o: boot/dbg/%.S
 	$(Q)$(CC) $(filter-out -Wstrict-prototypes -Wmissing-prototypes,$(LDR_DBG_CFLAGS)) -D__ASSEMBLY__ -Wa,--noexecstack -c $< -o $@
 
 -include $(LDR_DBG_OBJS:.o=.d)
+
+# Flags above differ per object: a change here rebuilds them all.
+$(LDR_DBG_OBJS): boot/dbg/dbg.mk

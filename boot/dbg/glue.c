@@ -73,6 +73,18 @@ static const char *ldr_libraries(size_t *len)
 	return xml;
 }
 
+static const char *ldr_libraries_svr4(size_t *len)
+{
+	static char xml[512];
+	const struct ldr_lib lib = { .path = LDR_DBG_SYMFILE, .base = ldr_image.base };
+	long n = ldr_libraries_svr4_xml(xml, sizeof(xml), &lib, 1);
+
+	if (n < 0)
+		return NULL;
+	*len = (size_t)n;
+	return xml;
+}
+
 static long ldr_phys_read(u64 paddr, void *buf, size_t len)
 {
 	/* the firmware maps physical memory 1:1; the image's link range is not physical */
@@ -155,6 +167,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 	ekdb_set_kernel_ops(&ldr_kernel_ops);
 	dbg_bp_set_code_check(ldr_code_addr);
 	dbg_target_set_libraries(ldr_libraries);
+	dbg_target_set_libraries_svr4(ldr_libraries_svr4);
 	for (size_t i = 0; i < sizeof(fault_vectors); i++)
 		x86_set_trap_handler(fault_vectors[i], ldr_fault);
 	x86_set_default_trap_handler(ldr_unhandled);
@@ -216,10 +229,24 @@ int ldr_dbg_carry(struct ekdb_bootinfo *bi)
 	return err;
 }
 
+/*
+ * The stop.  While interrupts are on, the firmware's serial terminal may
+ * read the debugger's line (OVMF makes every UART a console) and eat what
+ * a gdb that connected early sent; from here on they are off, and a NAK
+ * makes such a gdb send its packet again now rather than after its timeout.
+ */
 void ldr_dbg_wait(void)
 {
-	if (armed)
-		kgdb_breakpoint();
+	u64 flags;
+
+	if (!armed)
+		return;
+	flags = local_irq_save();
+	dbg_chan_putc_lines('-');
+	if (dbg_chan.flush)
+		dbg_chan.flush(dbg_chan.arg);
+	kgdb_breakpoint();
+	local_irq_restore(flags);
 }
 
 void ldr_dbg_release(void)
@@ -229,6 +256,12 @@ void ldr_dbg_release(void)
 	dbg_bp_uninstall_all();
 	ldr_idt_give_back();
 	armed = false;
+}
+
+void ldr_dbg_image_range(u64 *base, u64 *size)
+{
+	*base = ldr_image.base;
+	*size = ldr_image.size;
 }
 
 int ldr_dbg_armed(void)

@@ -9,6 +9,9 @@
 /* The kernel image's placement, read from the boot-info record now (size 0: not yet). */
 void ldr_dbg_kernel_map(struct ldr_xlate_map *m);
 
+/* The loader image's runtime base and size (LoadedImage). */
+void ldr_dbg_image_range(u64 *base, u64 *size);
+
 /* ksyms.c: kdb's symbols are the kernel's kallsyms table inside the placed image. */
 void ldr_ksyms_attach(const struct ldr_xlate_map *m, u64 table_virt);
 

@@ -68,3 +68,22 @@ long ldr_libraries_xml(char *buf, size_t size, const struct ldr_lib *libs, unsig
 	buf[o.len] = 0;
 	return o.overflow ? -1 : (long)o.len;
 }
+
+long ldr_libraries_svr4_xml(char *buf, size_t size, const struct ldr_lib *libs, unsigned n)
+{
+	struct out o = { buf, size, 0, 0 };
+
+	if (!size)
+		return -1;
+	put(&o, "<library-list-svr4 version=\"1.0\">");
+	for (unsigned i = 0; i < n; i++) {
+		put(&o, "<library name=\"");
+		put_escaped(&o, libs[i].path);
+		put(&o, "\" lm=\"0x0\" l_addr=\"");
+		put_hex(&o, libs[i].base);
+		put(&o, "\" l_ld=\"0x0\"/>");
+	}
+	put(&o, "</library-list-svr4>");
+	buf[o.len] = 0;
+	return o.overflow ? -1 : (long)o.len;
+}

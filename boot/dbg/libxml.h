@@ -23,4 +23,13 @@ struct ldr_lib {
  */
 long ldr_libraries_xml(char *buf, size_t size, const struct ldr_lib *libs, unsigned n);
 
+/*
+ * ldr_libraries_svr4_xml - the same list as qXfer:libraries-svr4:read's
+ * <library-list-svr4>, which lldb asks for first: l_addr is the load bias
+ * (base minus the first segment's link address, which is 0 for the
+ * loader); there is no link_map (lm="0x0") and no dynamic section address
+ * a debugger could use (l_ld="0x0").  Same return values.
+ */
+long ldr_libraries_svr4_xml(char *buf, size_t size, const struct ldr_lib *libs, unsigned n);
+
 #endif

@@ -317,6 +317,12 @@ struct ekdb_target_ops {
 	 * lifetime has none (then qSupported does not offer it).  May be NULL.
 	 */
 	const char *(*libraries_xml)(struct ekdb_target *t, size_t *len);
+	/**
+	 * libraries_svr4_xml - the same images as qXfer:libraries-svr4:read's
+	 * <library-list-svr4> (lldb asks for it first; gdb on a bare-metal
+	 * target uses libraries_xml).  NULL when none.  May be NULL.
+	 */
+	const char *(*libraries_svr4_xml)(struct ekdb_target *t, size_t *len);
 };
 
 struct ekdb_target {

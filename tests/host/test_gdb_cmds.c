@@ -530,6 +530,61 @@ static void test_run_control(void **state)
 	assert_int_equal(g->ch.in_pos, 5);
 }
 
+static const char test_libs[] = "<library-list><library name=\"/b/loader.so\">"
+				 "<segment address=\"0x1de33000\"/></library></library-list>";
+
+static const char *sim_libraries(struct ekdb_target *t, size_t *len)
+{
+	*len = sizeof(test_libs) - 1;
+	return test_libs;
+}
+
+static const char *sim_libraries_svr4(struct ekdb_target *t, size_t *len)
+{
+	*len = 4;
+	return "svr4";
+}
+
+/*
+ * qXfer:libraries:read / libraries-svr4:read: offered in qSupported only
+ * when the target has a list (the loader lifetime), windowed like
+ * target.xml; without one, E02 and no offer.
+ */
+static void test_xfer_libraries(void **state)
+{
+	static const struct gdb_case without[] = {
+		{ "qSupported", "PacketSize=7ff;qXfer:features:read+;vContSupported+;QStartNoAckMode+;swbreak+;hwbreak+" },
+		{ "qXfer:libraries:read::0,10", "E02" },
+		{ "qXfer:libraries-svr4:read::0,10", "E02" },
+	};
+	static const struct gdb_case with[] = {
+		{ "qSupported", "PacketSize=7ff;qXfer:features:read+;qXfer:libraries:read+;"
+				"qXfer:libraries-svr4:read+;vContSupported+;QStartNoAckMode+;swbreak+;hwbreak+" },
+		{ "qXfer:libraries:read::0,e", "m<library-list>" },
+		{ "qXfer:libraries:read::e,1000", "l<library name=\"/b/loader.so\"><segment address="
+						  "\"0x1de33000\"/></library></library-list>" },
+		{ "qXfer:libraries:read::ffff,10", "l" },
+		{ "qXfer:libraries-svr4:read::0,100", "lsvr4" },
+		{ "qXfer:libraries-svr4:read::2,1", "mr" },
+		/* bad input: an annex, missing or junk numbers */
+		{ "qXfer:libraries:read:x:0,10", "E16" },
+		{ "qXfer:libraries:read::0", "E16" },
+		{ "qXfer:libraries:read::zz,10", "E16" },
+		{ "qXfer:libraries:read::0,10,", "E16" },
+		{ "qXfer:libraries:read:", "E16" },
+		{ "qXfer:libraries-svr4:read::,", "E16" },
+	};
+	struct gt *g = gt_new(1);
+	static struct ekdb_target_ops ops;
+
+	RUN(g, without);
+	ops = *g->sim.t.ops;
+	ops.libraries_xml = sim_libraries;
+	ops.libraries_svr4_xml = sim_libraries_svr4;
+	g->sim.t.ops = &ops;
+	RUN(g, with);
+}
+
 static void test_xfer_features(void **state)
 {
 	static const struct gdb_case tab[] = {
@@ -623,6 +678,7 @@ int main(void)
 		cmocka_unit_test(test_run_control),
 		cmocka_unit_test(test_vcont_threads),
 		cmocka_unit_test(test_xfer_features),
+		cmocka_unit_test(test_xfer_libraries),
 		cmocka_unit_test(test_monitor),
 	};
 
