@@ -137,3 +137,24 @@ def test_kdb_one_session_three_lifetimes(machine):
     k.type("go")
     k.enter()
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_gdb_hardware_breakpoint_armed_at_takeover(machine, gdb):
+    """`hbreak start_kernel` alone at the loader's stop: DR7 is 0 through the
+    jump, so this stop proves the takeover armed the slot again before
+    start_kernel (no other stop came first to do it)."""
+    m, _ = boot_to_loader_stop(machine, cmdline=CHAIN)
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.socket_path(1))
+    g.cmd("hbreak start_kernel")
+    st = cont_to_stop(g)
+    assert st.get("reason") == "breakpoint-hit" and st.get("bkptno") == "1", st
+    assert stop_func(st) == "start_kernel", st
+    assert int(g.cmd("p/x $dr7").split("=")[1], 16) & 0xff == 0   # slots off while stopped
+    g.cmd("delete")
+    st = cont_to_stop(g)                                     # kgdbwait, same connection
+    assert frames(g.cmd("bt"))[:2] == ["kgdb_breakpoint", "ekdb_early_init"]
+    g.cont()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
