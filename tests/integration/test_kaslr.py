@@ -65,8 +65,8 @@ def kaslr_boot(machine, gdb):
     assert phys % 0x200000 == 0 and phys + 0x200000 <= 1 << 32, hex(phys)
     assert m.kaslr_offset() == off
     # the kernel says the same
-    assert re.search(rf"KASLR: kernel base 0x{base:x}, offset 0x{off:x} from the link address",
-                     m.output(0)), m.output(0)[-2000:]
+    m.wait_for(rf"KASLR: kernel base 0x{base:x}, offset 0x{off:x} from the link address",
+               timeout=BOOT_TIMEOUT)
 
     # -- kdb: symbols at run-time addresses
     k = Kdb(m, port=1)
