@@ -69,10 +69,9 @@ EFI_STATUS ldr_load_kernel(struct loader *L)
 	bi->kaslr_offset = virt - img.virt_start;
 	bi->kernel_size = span;
 	L->entry = img.entry + bi->kaslr_offset;
-	/* no '+' on these lines: OVMF copies them to every UART, and a gdb
-	 * already waiting on ekgdboc='s port takes a '+' for an ack */
+	/* no '+' or '-' in what a normal boot prints: see ldr_info() */
 	if (L->kaslr_on)
-		ldr_info(L"KASLR: kernel base 0x%lx (offset 0x%lx, link 0x%lx), phys 0x%lx, entropy %s, relocations: %ld 64-bit, %ld 32S, %ld other",
+		ldr_info(L"KASLR: kernel base 0x%lx (offset 0x%lx, link 0x%lx), phys 0x%lx, entropy %s, relocations: %ld R_X86_64_64, %ld R_X86_64_32S, %ld other",
 			 virt, bi->kaslr_offset, img.virt_start, phys, L->kaslr_src,
 			 rst.abs64, rst.abs32s, rst.abs32 + rst.pc_abs);
 	else
