@@ -62,7 +62,7 @@ $(BUILD)/k/%.S.o: %.S
 	$(Q)$(CC) $(KASFLAGS) -c $< -o $@
 
 KLDS := kernel-glue/kernel.lds
-KLDFLAGS := -nostdlib -z max-page-size=4096 -z noexecstack --no-warn-rwx-segments -T $(KLDS)
+KLDFLAGS := -nostdlib --emit-relocs -z max-page-size=4096 -z noexecstack --no-warn-rwx-segments -T $(KLDS)
 
 # Two-pass link: pass 1 without a symbol table, then the table generated from
 # pass 1 is linked in.  The table lives in its own section after .bss, so it

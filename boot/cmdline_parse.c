@@ -149,3 +149,31 @@ enum ekdb_cmdline_result ekdb_cmdline_from_file(const void *data, uint64_t size,
 	s.n = i;
 	return emit(&s, start, out, out_size, out_len, 1);
 }
+
+int ekdb_cmdline_has_word(const char *c, const char *word)
+{
+	while (*c) {
+		const char *w = word;
+		const char *start;
+		int quoted = 0;
+
+		while (*c == ' ' || *c == '\t')
+			c++;
+		start = c;
+		/* the end of this parameter: the next blank outside quotes */
+		while (*c && (quoted || (*c != ' ' && *c != '\t'))) {
+			if (*c == '"')
+				quoted = !quoted;
+			c++;
+		}
+		if (start == c)
+			break;
+		while (start < c && *w && *start == *w) {
+			start++;
+			w++;
+		}
+		if (!*w && (start == c || w[-1] == '='))
+			return 1;
+	}
+	return 0;
+}

@@ -37,4 +37,12 @@ enum ekdb_cmdline_result ekdb_cmdline_from_file(const void *data, uint64_t size,
 						char *out, uint32_t out_size,
 						uint32_t *out_len);
 
+/*
+ * 1 when @word appears on the command line as a whole parameter (a bare
+ * flag such as "nokaslr", or "word=..." when @word ends in '='), 0 if not.
+ * Words are separated by blanks; a double-quoted part (a value with
+ * blanks) is never taken for a parameter of its own.
+ */
+int ekdb_cmdline_has_word(const char *cmdline, const char *word);
+
 #endif

@@ -61,7 +61,7 @@ void ldr_get_framebuffer(struct loader *L)
 		fb->reserved_mask = pm->ReservedMask;
 		break;
 	default:
-		ldr_info(L"no GOP framebuffer: continuing without one (mode %d is blt-only)",
+		ldr_info(L"no GOP framebuffer: continuing without one (mode %d is blt only)",
 			 gop->Mode->Mode);
 		return;
 	}

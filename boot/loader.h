@@ -33,6 +33,10 @@ struct loader {
 	UINT64 pt_base;			/* page table pool (BOOTDATA, below 4 GiB) */
 	UINTN pt_pages, pt_used;
 
+	int kaslr_on;			/* randomize the kernel base (no nokaslr) */
+	const CHAR16 *kaslr_src;	/* where the randomness came from: RDRAND or TSC */
+	UINT64 kaslr_seed;
+
 	int ebs_tried;			/* ExitBootServices was called: no more boot services */
 };
 
@@ -54,6 +58,13 @@ EFI_STATUS ldr_get_cmdline(struct loader *L);
 
 /* elf.c */
 EFI_STATUS ldr_load_kernel(struct loader *L);
+
+/* kaslr.c: ldr_kaslr_init reads the command line (nokaslr) and the entropy. */
+void ldr_kaslr_init(struct loader *L);
+/* A random 2 MiB-aligned base in the kernel window for an image linked at @link; @link when off. */
+UINT64 ldr_kaslr_virt(struct loader *L, UINT64 link, UINT64 span);
+/* A random physical block of @pages below 4 GiB, allocated; 0 when off or none (allocate as usual). */
+UINT64 ldr_kaslr_phys(struct loader *L, UINT64 pages);
 
 /* gop.c */
 void ldr_get_framebuffer(struct loader *L);

@@ -2,6 +2,13 @@
 /* main.c - entry point of the ekdb UEFI loader: runs each step and reports failures. */
 #include "loader.h"
 
+/*
+ * ldr_info - a line on the firmware console.  OVMF copies the console to
+ * every UART, also the one a gdb may already be waiting on (ekgdboc=), and
+ * gdb takes a '+' there for an ack and a '-' for a NAK (it sends its packet
+ * again, and the stub later answers both copies): so nothing a normal boot
+ * prints may hold either (test_first_contact.py checks).
+ */
 void ldr_info(const CHAR16 *fmt, ...)
 {
 	va_list ap;
@@ -36,7 +43,7 @@ static void get_trampoline(struct loader *L)
 	st = uefi_call_wrapper(BS->AllocatePages, 4, AllocateMaxAddress,
 			       EKDB_EFI_BOOTDATA_TYPE, 1, &addr);
 	if (EFI_ERROR(st)) {
-		ldr_info(L"no free page below 1 MiB for the AP trampoline (%r): SMP start-up will not work", st);
+		ldr_info(L"no free page below 1 MiB for the AP trampoline (%r): SMP startup will not work", st);
 		L->bi->trampoline_phys = 0;
 		return;
 	}
@@ -106,7 +113,7 @@ static EFI_STATUS run(struct loader *L)
 	st = ldr_build_page_tables(L);
 	if (EFI_ERROR(st))
 		return st;
-	ldr_info(L"boot-info record at 0x%lx, page tables at 0x%lx",
+	ldr_info(L"boot info record at 0x%lx, page tables at 0x%lx",
 		 (UINT64)(UINTN)L->bi, L->bi->loader_pml4);
 	ldr_debugger_stop(L);
 	ldr_info(L"exiting boot services, jumping to kernel at 0x%lx", L->entry);

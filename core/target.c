@@ -21,6 +21,11 @@ void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops)
 	kops = ops;
 }
 
+void ekdb_set_text_offset(u64 offset)
+{
+	dbg_target.text_offset = offset;
+}
+
 void dbg_target_select_cpu(unsigned cpu)
 {
 	selected_cpu = cpu;
@@ -317,5 +322,5 @@ static const struct ekdb_target_ops dbg_target_ops = {
 
 struct ekdb_target dbg_target = {
 	.ops = &dbg_target_ops,
-	.text_offset = 0,	/* the kernel runs at its link address */
+	.text_offset = 0,	/* ekdb_set_text_offset(): the KASLR offset */
 };

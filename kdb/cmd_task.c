@@ -200,12 +200,16 @@ static void bt_task(struct kdb_session *s, const struct ekdb_task *t)
 			return;
 		}
 		kdb_show_cpu_line(s, t->cpu);
+		f.stack_base = t->stack_base;
+		f.stack_top = t->stack_top;
 		kdb_show_trace(s, &f, true, 0);
 		return;
 	}
 	memset(&f, 0, sizeof(f));
 	f.sp = t->rsp;
 	f.bp = t->rbp;
+	f.stack_base = t->stack_base;
+	f.stack_top = t->stack_top;
 	kdb_show_trace(s, &f, false, t->rip);
 }
 

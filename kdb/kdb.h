@@ -128,6 +128,7 @@ struct kdb_frame {
 	u64 ip, flags, cs, ss, ds, es, fs, gs, orig_ax;	/* orig_ax ~0: none */
 	u64 fs_base, gs_base, k_gs_base, cr0, cr2, cr3, cr4, dr[6];	/* dr0-3, dr6, dr7 */
 	bool have_sys;
+	u64 stack_base, stack_top;	/* the task's stack when known (0, 0: scan a fixed window) */
 };
 
 /* showregs.c */

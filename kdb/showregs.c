@@ -168,6 +168,9 @@ void kdb_show_trace(struct kdb_session *s, const struct kdb_frame *f, bool regs,
 	}
 	if (!top)
 		top = f->sp + 8 * SCAN_MAX_WORDS;
+	/* never past the task's own stack (a thread stopped on its first instruction has no chain) */
+	if (f->stack_top && f->sp >= f->stack_base && f->sp < f->stack_top && top > f->stack_top)
+		top = f->stack_top;
 	for (u64 p = f->sp & ~7ull; p < top && !kdb_interrupted(s); p += 8) {
 		bool reliable = false;
 		u64 w;

@@ -45,6 +45,10 @@ static int glue_task_get(int index, struct ekdb_task *out)
 	out->cpu = t->cpu;
 	out->running = running_now(t);
 	out->is_idle = t->is_idle;
+	if (t->stack) {
+		out->stack_base = (u64)t->stack;
+		out->stack_top = (u64)t->stack + t->stack_size;
+	}
 	if (t->preempt_regs) {
 		out->rip = t->preempt_regs->rip;
 		out->rsp = t->preempt_regs->rsp;

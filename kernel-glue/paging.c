@@ -3,7 +3,9 @@
  * paging.c - the kernel's own page tables (W^X), built in setup_arch from
  * static storage, replacing the loader's.
  *
- *  0xffffffff80200000  kernel image, 4 KiB pages: text R+X, rodata R+NX,
+ *  0xffffffff80200000  kernel image (linked here; with KASLR anywhere in
+ *   + kaslr_offset     0xffffffff80200000..0xffffffffc0000000, 2 MiB
+ *                      aligned), 4 KiB pages: text R+X, rodata R+NX,
  *                      data/bss R+W+NX, symbol table R+NX
  *  0xffff888000000000  direct map of physical 0 .. max(4 GiB, end of RAM),
  *                      2 MiB pages, R+W+NX (MMIO such as the framebuffer

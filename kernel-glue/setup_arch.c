@@ -40,6 +40,10 @@ static void copy_boot_params(u64 bootinfo_phys)
 		bad_bootinfo(why);
 	memcpy(&boot_params, bi, sizeof(boot_params));
 	strlcpy(boot_command_line, boot_params.cmdline, sizeof(boot_command_line));
+	/* The loader moved us (KASLR): the record must say where we really run. */
+	if ((u64)_text != boot_params.kernel_virt)
+		bad_bootinfo("kernel_virt is not where the kernel runs");
+	ekdb_set_text_offset(boot_params.kaslr_offset);
 }
 
 static void print_banner(void)
@@ -54,6 +58,13 @@ static void print_banner(void)
 		(unsigned long long)boot_params.kernel_virt,
 		(unsigned long long)boot_params.kernel_phys,
 		(unsigned long long)boot_params.kernel_size / 1024);
+	if (boot_params.kaslr_offset)
+		pr_info("KASLR: kernel base 0x%llx, offset 0x%llx from the link address\n",
+			(unsigned long long)boot_params.kernel_virt,
+			(unsigned long long)boot_params.kaslr_offset);
+	else
+		pr_info("KASLR: off, kernel at its link address 0x%llx\n",
+			(unsigned long long)boot_params.kernel_virt);
 }
 
 static void print_memory_map(void)

@@ -52,5 +52,7 @@ const char *bootinfo_check(const struct ekdb_bootinfo *bi)
 	}
 	if (!bi->kernel_size || (bi->kernel_phys & 0xfff) || (bi->kernel_virt & 0xfff))
 		return "kernel placement not page aligned";
+	if (bi->kaslr_offset & 0x1fffff)
+		return "KASLR offset not a multiple of 2 MiB";
 	return check_fb(&bi->fb);
 }

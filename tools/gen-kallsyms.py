@@ -8,7 +8,9 @@ Usage:
   gen-kallsyms.py --verify pass1.elf final.elf    (no symbol moved)
 
 The table holds every function and object (name, address, size, nm type),
-sorted by address; lib/kallsyms.c reads it.
+sorted by address; lib/kallsyms.c reads it.  Addresses are stored as
+`_text + offset`: each is a relocation the loader applies when it moves the
+kernel (KASLR), so the table holds run-time addresses.
 """
 import subprocess
 import sys
@@ -64,8 +66,12 @@ def emit(syms, out):
     w("\t.section .kallsyms, \"a\"\n\t.balign 8\n")
     w("\t.globl __ksym_num\n__ksym_num:\n\t.quad %d\n" % len(syms))
     w("\t.globl __ksym_addresses\n__ksym_addresses:\n")
+    base = min((s[0] for s in syms if s[3] == "_text"), default=None)
     for s in syms:
-        w("\t.quad 0x%x\n" % s[0])
+        if base is not None and s[0] >= base:
+            w("\t.quad _text + 0x%x\n" % (s[0] - base))
+        else:
+            w("\t.quad 0x%x\n" % s[0])
     w("\t.globl __ksym_sizes\n__ksym_sizes:\n")
     for s in syms:
         w("\t.long 0x%x\n" % min(s[1], 0xffffffff))

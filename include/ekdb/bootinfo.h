@@ -11,8 +11,10 @@
  *  - 64-bit long mode, CPL 0, interrupts disabled (RFLAGS.IF = 0), DF = 0.
  *  - Paging on with the loader's page tables (CR3 = bootinfo->loader_pml4):
  *      * identity map of physical 0 .. 4 GiB with 2 MiB pages (RWX),
- *      * the kernel image mapped at its link addresses (ELF p_vaddr) onto
- *        the physical pages the loader copied it to, with 4 KiB pages.
+ *      * the kernel image mapped at kernel_virt (its link address plus
+ *        kaslr_offset) onto the physical pages the loader copied it to,
+ *        with 4 KiB pages; the loader has applied the kernel's relocations
+ *        for kaslr_offset (KASLR, see docs/boot.md).
  *  - GDT, IDT and stack are the firmware's: the kernel must load its own
  *    GDT and stack before doing anything else, and must not rely on the IDT.
  *  - %rdi = physical (= identity-mapped virtual) address of this record.
@@ -28,8 +30,8 @@
 #include <ekdb/carry.h>
 
 #define EKDB_BOOTINFO_MAGIC	0x4f464e49424b4445ULL	/* "EDKBINFO" little endian */
-/* 2: the carried debugger state (dbg) at the end */
-#define EKDB_BOOTINFO_VERSION	2
+/* 2: kaslr_offset; 3: the carried debugger state (dbg) at the end */
+#define EKDB_BOOTINFO_VERSION	3
 
 /* Longest kernel command line, including the terminating NUL. */
 #define EKDB_CMDLINE_MAX	2048
@@ -91,8 +93,9 @@ struct ekdb_bootinfo {
 	uint32_t size;			/* sizeof(struct ekdb_bootinfo) */
 
 	uint64_t kernel_phys;		/* physical address of the lowest PT_LOAD page */
-	uint64_t kernel_virt;		/* its link (virtual) address */
+	uint64_t kernel_virt;		/* its (virtual) address: the link address + kaslr_offset */
 	uint64_t kernel_size;		/* bytes from kernel_virt to the end of the last segment, page rounded */
+	uint64_t kaslr_offset;		/* how far the loader moved the image from its link address (0: nokaslr), 2 MiB multiple */
 
 	uint64_t loader_pml4;		/* physical address of the loader's PML4 (CR3 at entry) */
 	uint64_t trampoline_phys;	/* one free 4 KiB page below 1 MiB for the AP start-up code; 0 if none */

@@ -61,6 +61,12 @@ struct ekdb_kernel_ops {
 
 /* ekdb_set_kernel_ops - install the kernel's services (static storage; any time). */
 void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops);
+/*
+ * ekdb_set_text_offset - how far the kernel runs from its link address
+ * (KASLR; the loader's bootinfo kaslr_offset): gdb gets it from qOffsets
+ * and relocates the ELF's symbols by it.  Call before the first stop.
+ */
+void ekdb_set_text_offset(u64 offset);
 
 /*
  * ekdb_carry_takeover - the kernel's first debug step (early/carry.c):

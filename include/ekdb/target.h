@@ -121,6 +121,8 @@ struct ekdb_task {
 	bool is_idle;		/* a CPU's idle task (swapper/N) */
 	/* saved context of a task that is not running (frame-pointer backtrace start) */
 	u64 rip, rsp, rbp;
+	/* its kernel stack [stack_base, stack_top); 0, 0 when unknown (bounds the stack scan) */
+	u64 stack_base, stack_top;
 };
 
 /* One entry of lsmod (mod_get): a built-in subsystem or loaded module. */

@@ -381,7 +381,10 @@ static const struct ekdb_task sim_tasks[] = {
 	  .cpu = 0, .rip = SIM_TEXT_BASE + 0x420, .rsp = SIM_FRAME_BASE - 0x40,
 	  .rbp = SIM_FRAME_BASE },
 	{ .addr = SIM_RAM0_BASE + 0x600, .pid = 2, .comm = "kworker", .state = 'R',
-	  .cpu = 1, .rip = SIM_TEXT_BASE + 0x110, .rsp = 0x10f00, .rbp = 0 },
+	  /* stopped on its first instruction: no frame chain yet (rbp 0); its
+	   * stack ends just above the first frame's return address */
+	  .cpu = 1, .rip = SIM_TEXT_BASE + 0x110, .rsp = SIM_FRAME_BASE - 0x18, .rbp = 0,
+	  .stack_base = SIM_FRAME_BASE - 0x800, .stack_top = SIM_FRAME_BASE + 0x10 },
 	{ .addr = SIM_RAM0_BASE + 0x800, .pid = 3, .comm = "oldtask", .state = 'X',
 	  .cpu = 0 },
 };

@@ -185,6 +185,23 @@ static void test_file_limit(void **state)
 	assert_int_equal(file_res(big, sizeof(big), NULL), EKDB_CMDLINE_TOO_LONG);
 }
 
+/* nokaslr as the loader looks for it: a whole parameter, not inside a value or a longer word. */
+static void test_has_word(void **state)
+{
+	assert_int_equal(ekdb_cmdline_has_word("nokaslr", "nokaslr"), 1);
+	assert_int_equal(ekdb_cmdline_has_word("earlyprintk=serial  nokaslr\tkgdbwait", "nokaslr"), 1);
+	assert_int_equal(ekdb_cmdline_has_word("a=\"x y\" nokaslr", "nokaslr"), 1);
+	assert_int_equal(ekdb_cmdline_has_word("", "nokaslr"), 0);
+	assert_int_equal(ekdb_cmdline_has_word("   ", "nokaslr"), 0);
+	assert_int_equal(ekdb_cmdline_has_word("nokaslrx kaslr nokasl", "nokaslr"), 0);
+	assert_int_equal(ekdb_cmdline_has_word("x.nokaslr=1", "nokaslr"), 0);
+	assert_int_equal(ekdb_cmdline_has_word("nokaslr=1", "nokaslr"), 0);
+	assert_int_equal(ekdb_cmdline_has_word("foo=\"a nokaslr b\"", "nokaslr"), 0);
+	assert_int_equal(ekdb_cmdline_has_word("foo=\"unterminated nokaslr", "nokaslr"), 0);
+	assert_int_equal(ekdb_cmdline_has_word("a kgdboc=ttyS0", "kgdboc="), 1);
+	assert_int_equal(ekdb_cmdline_has_word("a kgdboc", "kgdboc="), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -196,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_options_limit),
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_file_limit),
+		cmocka_unit_test(test_has_word),
 	};
 
 	return cmocka_run_group_tests_name("cmdline_parse", tests, NULL, NULL);

@@ -355,6 +355,12 @@ static void test_bt(void **state)
 		"Call Trace:\n <TASK>\n"
 		" mm_init+0x20/0x100\n ? setup_boot_params+0x5/0x80\n mm_init+0x10/0x100\n setup_arch+0x50/0x200\n start_kernel+0x20/0x100\n"
 		" </TASK>\n");
+	/* no chain (a thread on its first instruction): the scan stops at the task's stack top,
+	 * not in the words above it (another task's stack) */
+	o = kdb_cmd("btp 2");
+	assert_has(o, "Call Trace:\n <TASK>\n setup_arch+0x10/0x200\n ? setup_boot_params+0x5/0x80\n"
+		   " ? mm_init+0x10/0x100\n </TASK>\n");
+	assert_hasnt(o, "start_kernel");
 	assert_has(kdb_cmd("btp 42"), "No process with pid == 42 found");
 	assert_has(kdb_cmd("btp"), "diag: -2: Improper argument count");
 	assert_has(kdb_cmd("btt 0x1400"), "Stack traceback for pid 1");

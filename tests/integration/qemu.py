@@ -308,6 +308,17 @@ class Machine:
     def output(self, port=0):
         return self.ports[port].text
 
+    def kaslr_offset(self, port=0):
+        """How far the loader moved the kernel from its link address, from
+        its boot log line (KASLR: ... offset 0x...; 0 with nokaslr).  Add it
+        to addresses read from build/kernel.elf (nm, gdb batch)."""
+        m = re.search(r"ekdb loader: (?:KASLR: kernel base 0x[0-9A-Fa-f]+ \(offset (0x[0-9A-Fa-f]+)"
+                      r"|KASLR off \(nokaslr\))", self.output(port))
+        if not m:
+            raise MachineError("no KASLR line from the loader on ttyS%d:\n%s"
+                               % (port, tail(self.output(port))))
+        return int(m.group(1), 16) if m.group(1) else 0
+
     def wait_for(self, regex, port=0, timeout=DEFAULT_TIMEOUT, from_start=False,
                  flags=0, fail_on=None):
         """Wait until regex matches the port's output (after its cursor);

@@ -85,7 +85,9 @@ def test_gdb_through_a_lossy_port(machine, gdb):
     from conftest import KERNEL_ELF
     knobs = ("nak-out-every=3", "nak-in-every=4", "timeout-every=11",
              "lose-out-ack-every=7", "lose-in-ack-every=5")
-    m = boot_dbgp(machine, knobs=knobs)
+    # nokaslr: the text is compared byte for byte with the ELF as linked
+    # (KASLR patches absolute addresses in it)
+    m = boot_dbgp(machine, cmdline=f"{DBGP_WAIT} nokaslr", knobs=knobs)
     m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
     g = attach_dbgp(gdb, m)
     want = subprocess.run(["gdb", "-nx", "-batch", "-ex", "x/512xb _text", KERNEL_ELF],

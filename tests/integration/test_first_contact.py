@@ -60,6 +60,11 @@ def test_readme_recipe_as_written(build_tree, tmp_path):
     ctx = out[-4000:] + "\n--- ttyS0 ---\n" + boot[-2000:]
     assert "LATE" not in out, "gdb started after kgdbwait: the test proves nothing\n" + ctx
     assert re.search(WAITING, boot), ctx
+    # OVMF copies the firmware console to every UART, gdb's too: a '+' or
+    # '-' the loader prints there is an ack or a NAK to a waiting gdb (a NAK
+    # made it send its greeting twice, and the stub answered both)
+    loader = "\n".join(ln for ln in boot.splitlines() if ln.startswith("ekdb loader:"))
+    assert loader and not re.search(r"[-+]", loader), loader
     assert "vMustReplyEmpty" not in out and "Remote replied unexpectedly" not in out, ctx
     names = gdb_frames(out)
     assert names[:3] == ["kgdb_breakpoint", "ekdb_early_init", "setup_arch"], ctx

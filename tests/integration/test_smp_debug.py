@@ -27,12 +27,13 @@ HEARTBEAT = r"kheartbeat: uptime \d+ s"     # every 10 s, at KERN_DEBUG (logleve
 _ADDR = {}
 
 
-def addr(expr):
-    """Address of a C lvalue in build/kernel.elf (gdb evaluates &expr)."""
+def addr(m, expr):
+    """Run-time address of a C lvalue on machine m: build/kernel.elf's (gdb
+    evaluates &expr) plus the offset the loader moved the kernel by (KASLR)."""
     if expr not in _ADDR:
         out = gdb_batch(KERNEL_ELF, [f"p/x &{expr}"])
         _ADDR[expr] = int(re.search(r"= (?:\([^)]*\) )?(0x[0-9a-f]+)", out).group(1), 16)
-    return _ADDR[expr]
+    return _ADDR[expr] + m.kaslr_offset()
 
 
 def go_entry(k, until=None):
@@ -54,9 +55,9 @@ def test_kdb_hw_breakpoints_on_every_cpu(machine):
     instruction breakpoint on code only CPU 1 runs fires there."""
     m = boot_kdb(machine, smp=2, cmdline=f"{KGDBWAIT} loglevel=8")
     k = Kdb(m)
-    count1 = addr("ksoftirqd_count[1]")
-    ticks0 = addr("percpu_area[0].ticks")
-    ap_work = addr("ksoftirqd_ap_work")
+    count1 = addr(m, "ksoftirqd_count[1]")
+    ticks0 = addr(m, "percpu_area[0].ticks")
+    ap_work = addr(m, "ksoftirqd_ap_work")
 
     # -- set at kgdbwait, before CPU 1 exists: CPU 1 loads it as it comes up
     out = k.cmd(f"bph 0x{count1:x} dataw 8")
@@ -105,8 +106,8 @@ def test_kdb_duplicate_breakpoints_refused(machine):
     whatever its kind (bp twice; dataw and datar on one address)."""
     m = boot_kdb(machine)
     k = Kdb(m)
-    setup = addr("setup_arch")
-    jiffies = addr("jiffies")
+    setup = addr(m, "setup_arch")
+    jiffies = addr(m, "jiffies")
     assert k.cmd("bp setup_arch").startswith("Instruction(i) BP #0")
     out = k.cmd("bp setup_arch")
     assert out.splitlines()[0] == f"You already have a breakpoint at 0x{setup:016x}", out

@@ -48,6 +48,13 @@ def symbols():
     return addr, funcs
 
 
+def moved(m, addr, funcs):
+    """The symbols at their run-time addresses on machine m (KASLR: the
+    loader's offset added to build/kernel.elf's)."""
+    off = m.kaslr_offset()
+    return ({n: a + off for n, a in addr.items()}, {a + off: n for a, n in funcs.items()})
+
+
 def call_graph():
     """function -> set of functions it calls or tail-jumps to directly."""
     out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", KERNEL_ELF],
@@ -82,6 +89,7 @@ def test_stop_path_and_ap_start_refuse_breakpoints(machine):
     code after its IDT works and stops that CPU."""
     addr, funcs = symbols()
     m = boot_to_kgdbwait(machine, smp=2)
+    addr, funcs = moved(m, addr, funcs)
     r = Rsp(m.socket_path(1))
     r.send_raw(b"+")
     assert "PacketSize" in r.ask("qSupported:swbreak+;hwbreak+")
@@ -149,8 +157,9 @@ def test_wire_edges(machine):
     debugger's code are refused; G is all or nothing; m addr,0 is an empty
     hex string (zero bytes, as gdbserver answers); Ctrl-C behind 4 KB of
     line noise stops the running kernel within a few ticks."""
-    addr, _ = symbols()
+    addr, funcs = symbols()
     m = boot_to_kgdbwait(machine)
+    addr, _ = moved(m, addr, funcs)
     r = Rsp(m.socket_path(1))
     # lldb: +, QStartNoAckMode (acked), + for the OK, then qSupported
     r.send_raw(b"+")
