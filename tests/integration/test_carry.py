@@ -15,7 +15,9 @@ from qemu import BOOT_TIMEOUT
 from test_jump_window import WINDOW_REPLY, window
 from test_loader_debug import KERNEL_ELF, boot_to_loader_stop, symbol
 
-CHAIN = f"ekdb.loader=wait {CONSOLE} ekgdboc=ttyS1 kgdbwait"
+# nokaslr: gdb at the loader's stop knows kernel.elf at its link address until the
+# loader reports the moved kernel (qOffsets or a library event; the loader side)
+CHAIN = f"ekdb.loader=wait {CONSOLE} ekgdboc=ttyS1 kgdbwait nokaslr"
 CARRIED = (r"kgdb: carried from the loader: (\d+) breakpoints \((\d+) sw, (\d+) hw\) on "
            r"ttyS1 \(0x2f8, 115200 baud\), (gdb|kdb) session")
 HANDOFF = r"ekdb: handoff: (\d+) breakpoints \((\d+) sw, (\d+) hw\) kept, .* kdb\+gdb session kept"
