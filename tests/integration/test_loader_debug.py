@@ -227,3 +227,26 @@ def test_loader_stop_lldb(machine):
     assert re.search(r"frame #1: 0x[0-9a-f]+ loader\.so`ldr_dbg_wait at glue\.c:\d+", out), out
     assert re.search(r"stop reason = breakpoint 1\.1\n.*loader\.so`ldr_exit_boot_services", out), out
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
+
+
+def test_loader_breakpoint_on_start_kernel(machine, gdb):
+    """`break start_kernel` planted at the loader's stop (written into the
+    placed kernel image through the link-address translation) fires when the
+    kernel runs it, in the same gdb session: across ExitBootServices and the
+    jump the loader's IDT and debugger are still there (the kernel loads its
+    own IDT only in start_kernel), the firmware's identity map keeps them
+    reachable.  Then the breakpoint is deleted and the kernel boots."""
+    m, _ = boot_to_loader_stop(machine)
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.socket_path(1))
+    g.cmd("break start_kernel")
+    stop = cont_to_stop(g)
+    assert stop_func(stop) == "start_kernel", stop
+    assert frames(g.cmd("bt"))[:2] == ["start_kernel", "_start"]
+    m.wait_for(r"ekdb loader: exiting boot services", timeout=10)
+    m.expect_not(r"trap_init|Linux|boot complete")
+    g.cmd("delete")
+    g.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
