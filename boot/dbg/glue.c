@@ -29,6 +29,11 @@ static char gdb_outbuf[LDR_GDB_BUFSIZE];
 static struct gdb_session ldr_gdb_session;
 static struct kdb_session ldr_kdb_session;
 
+static const struct dbg_session_store ldr_store = {
+	.gdb = &ldr_gdb_session, .kdb = &ldr_kdb_session,
+	.gdb_in = gdb_inbuf, .gdb_out = gdb_outbuf, .gdb_bufsize = LDR_GDB_BUFSIZE,
+};
+static struct ekdb_transport *ldr_transport;
 static const struct ekdb_bootinfo *ldr_bi;
 static struct ldr_dbg_image ldr_image;
 static bool armed;
@@ -143,10 +148,6 @@ static const u8 fault_vectors[] = {
 int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 		  const struct ekdb_bootinfo *bi)
 {
-	const struct dbg_session_store st = {
-		.gdb = &ldr_gdb_session, .kdb = &ldr_kdb_session,
-		.gdb_in = gdb_inbuf, .gdb_out = gdb_outbuf, .gdb_bufsize = LDR_GDB_BUFSIZE,
-	};
 	const struct dbg_frontend *fe;
 	struct ekdb_transport *t;
 	int err = 0;
@@ -158,7 +159,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 	t = serial_transport_init(o->ekgdboc, &err);
 	if (!t)
 		return err ? err : -EKDB_ENODEV;
-	fe = dbg_frontend_init(&st, KDB_ENABLE_ALL);
+	fe = dbg_frontend_init(&ldr_store, KDB_ENABLE_ALL);
 	if (!fe)
 		return -EKDB_ENOMEM;
 	err = dbg_transport_register(t);
@@ -173,6 +174,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 	x86_set_default_trap_handler(ldr_unhandled);
 	ldr_idt_take();
 	dbg_core_init(fe);	/* #DB, #BP handlers; the core is on */
+	ldr_transport = t;
 	armed = true;
 	return 0;
 }
@@ -256,6 +258,16 @@ void ldr_dbg_release(void)
 	dbg_bp_uninstall_all();
 	ldr_idt_give_back();
 	armed = false;
+}
+
+const struct dbg_session_store *ldr_dbg_sessions(void)
+{
+	return ldr_transport ? &ldr_store : NULL;
+}
+
+struct ekdb_transport *ldr_dbg_transport(void)
+{
+	return ldr_transport;
 }
 
 void ldr_dbg_image_range(u64 *base, u64 *size)

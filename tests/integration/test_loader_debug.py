@@ -227,3 +227,27 @@ def test_loader_stop_lldb(machine):
     assert re.search(r"frame #1: 0x[0-9a-f]+ loader\.so`ldr_dbg_wait at glue\.c:\d+", out), out
     assert re.search(r"stop reason = breakpoint 1\.1\n.*loader\.so`ldr_exit_boot_services", out), out
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
+
+
+def test_loader_breakpoint_on_start_kernel(machine, gdb):
+    """`break start_kernel` planted at the loader's stop (written into the
+    placed kernel image through the link-address translation) fires when the
+    kernel runs it, in the same gdb session: the loader's debugger state is
+    carried in the boot-info record and the kernel's takes it over in
+    x86_64_start_kernel() (test_carry.py has the whole chain).  Then the
+    breakpoint is deleted and the kernel boots.  nokaslr: gdb knows the
+    kernel at its link address at the loader's stop."""
+    m, _ = boot_to_loader_stop(machine, cmdline=LOADER_WAIT + " nokaslr")
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.socket_path(1))
+    g.cmd("break start_kernel")
+    stop = cont_to_stop(g)
+    assert stop_func(stop) == "start_kernel", stop
+    assert frames(g.cmd("bt"))[:2] == ["start_kernel", "x86_64_start_kernel"]
+    m.wait_for(r"ekdb loader: exiting boot services", timeout=10)
+    m.expect_not(r"trap_init|Linux|boot complete")
+    g.cmd("delete")
+    g.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
