@@ -47,7 +47,7 @@ $(BUILD)/boot/loader.pass1.so: $(BOOT_OBJS) $(LDR_DBG_OBJS) $(BUILD)/boot/ldr_ka
 		$(BUILD)/boot/ldr_kallsyms0.o -lefi -lgnuefi
 
 $(BUILD)/boot/ldr_kallsyms1.S: $(BUILD)/boot/loader.pass1.so tools/gen-kallsyms.py
-	$(Q)$(NM) -n -S $< | $(PYTHON) tools/gen-kallsyms.py > $@
+	$(Q)$(NM) -n -S $< | $(PYTHON) tools/gen-kallsyms.py --absolute > $@
 
 $(BUILD)/boot/loader.so: $(BOOT_OBJS) $(LDR_DBG_OBJS) $(BUILD)/boot/ldr_kallsyms1.o $(EFI_CRT0) $(EFI_LDS)
 	@echo "  EFILD   $@"

@@ -37,7 +37,7 @@ static struct ekdb_transport *ldr_transport;
 static const struct ekdb_bootinfo *ldr_bi;
 static struct ldr_dbg_image ldr_image;
 static bool armed;
-static u64 ldr_ksym_table;		/* link address of the kernel's __ksym_num, 0: none */
+static u64 ldr_ksym_table;		/* run-time address of the kernel's __ksym_num, 0: none */
 
 extern char _text[], _etext[];		/* the loader's code (gnu-efi's link script) */
 
@@ -205,9 +205,12 @@ void ldr_dbg_kernel_file(const void *file, uint64_t size)
 
 	if (!armed)
 		return;
+	/* gdb's qOffsets: build/kernel.elf's symbols at the moved kernel (KASLR) */
+	ekdb_set_text_offset(ldr_bi->kaslr_offset);
 	ldr_kernel_nobp(file, size);
 	if (ldr_elf_symbol(file, size, "__ksym_num", &ldr_ksym_table))
 		return;
+	ldr_ksym_table += ldr_bi->kaslr_offset;	/* where the moved image holds it */
 	ldr_dbg_kernel_map(&m);
 	ldr_ksyms_attach(&m, ldr_ksym_table);
 }

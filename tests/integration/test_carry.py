@@ -15,9 +15,9 @@ from qemu import BOOT_TIMEOUT
 from test_jump_window import WINDOW_REPLY, window
 from test_loader_debug import KERNEL_ELF, boot_to_loader_stop, symbol
 
-# nokaslr: gdb at the loader's stop knows kernel.elf at its link address until the
-# loader reports the moved kernel (qOffsets or a library event; the loader side)
-CHAIN = f"ekdb.loader=wait {CONSOLE} ekgdboc=ttyS1 kgdbwait nokaslr"
+# KASLR on (the default): at the loader's stop gdb learns the kernel's offset from
+# qOffsets, kdb's symbols are the moved image's own table
+CHAIN = f"ekdb.loader=wait {CONSOLE} ekgdboc=ttyS1 kgdbwait"
 CARRIED = (r"kgdb: carried from the loader: (\d+) breakpoints \((\d+) sw, (\d+) hw\) on "
            r"ttyS1 \(0x2f8, 115200 baud\), (gdb|kdb) session")
 HANDOFF = r"ekdb: handoff: (\d+) breakpoints \((\d+) sw, (\d+) hw\) kept, .* kdb\+gdb session kept"
@@ -80,11 +80,12 @@ def test_gdb_jump_window_refused_at_the_loader(machine, gdb):
     for c in ACKS_ON:
         g.cmd(c)
     g.connect(m.socket_path(1))
+    off = m.kaslr_offset()                                   # the loader moved the kernel
     insns, end = window()
     for a in (insns[0], insns[len(insns) // 2], insns[-1]):
-        out = g.cmd(f"maint packet Z0,{a:x},1")
+        out = g.cmd(f"maint packet Z0,{a + off:x},1")
         assert re.search(WINDOW_REPLY, out), f"{a:#x}: {out}"
-    out = g.cmd(f"maint packet Z0,{symbol(KERNEL_ELF, 'gdb_session_run'):x},1")
+    out = g.cmd(f"maint packet Z0,{symbol(KERNEL_ELF, 'gdb_session_run') + off:x},1")
     assert re.search(r'received: "E01"', out), out
 
     g.cmd("break start_kernel")
@@ -111,7 +112,8 @@ def test_kdb_one_session_three_lifetimes(machine):
     k.wait(r"Entering kdb \(current=0x0+, pid 0\) on processor 0 due to Keyboard Entry",
            fail_on=None)
     k.wait(PROMPT, fail_on=None)
-    sk, ti = symbol(KERNEL_ELF, "start_kernel"), symbol(KERNEL_ELF, "trap_init")
+    off = m.kaslr_offset()                                   # the loader moved the kernel
+    sk, ti = symbol(KERNEL_ELF, "start_kernel") + off, symbol(KERNEL_ELF, "trap_init") + off
     assert k.cmd("bp start_kernel").startswith(f"Instruction(i) BP #0 at 0x{sk:x} (start_kernel)")
     assert k.cmd("bph trap_init").startswith(f"Instruction(Register) BP #1 at 0x{ti:x} (trap_init)")
     k.cmd("set CARRYTEST=loader")

@@ -85,15 +85,19 @@ def test_loader_stop_gdb_symbols_memory_breakpoint(machine, gdb):
     rip = reg(g, "rip")
     assert base < rip < base + 0x100000, hex(rip)
 
-    # the kernel image at its link address: the loader's copy, byte for byte
+    # the kernel image where it will run (link address + the KASLR offset, which
+    # gdb has from qOffsets): the loader's copy, byte for byte (these bytes hold
+    # no absolute address, so the relocations did not change them)
+    off = m.kaslr_offset()
     for name in ("start_kernel", "_text"):
         addr = symbol(KERNEL_ELF, name)
-        out = g.cmd(f"x/16xb 0x{addr:x}")
+        out = g.cmd(f"x/16xb {name}")
         assert CANNOT_ACCESS not in out, out
+        assert out.startswith(f"0x{addr + off:x} <{name}>"), (out, hex(off))
         assert xbytes(out) == elf_bytes_at(KERNEL_ELF, addr, 16), out
     # rodata too (another segment)
     addr = symbol(KERNEL_ELF, "__start___ex_table")
-    assert xbytes(g.cmd(f"x/8xb 0x{addr:x}")) == elf_bytes_at(KERNEL_ELF, addr, 8)
+    assert xbytes(g.cmd(f"x/8xb 0x{addr + off:x}")) == elf_bytes_at(KERNEL_ELF, addr, 8)
 
     # bad addresses: an error reply, then the session goes on
     for bad in ("0xdead00000000", "0x8000000000000000", "0xffffffff7ff00000"):
@@ -189,9 +193,10 @@ def test_loader_kdb_on_the_line(machine):
     assert re.search(r"^RIP: 0038:kgdb_breakpoint\+0x[0-9a-f]+/0x[0-9a-f]+$", bt, re.M), bt
     assert re.search(r"^ (\? )?ldr_dbg_wait\+0x[0-9a-f]+/0x[0-9a-f]+$", bt, re.M), bt
     assert re.search(r"^ efi_main\+0x[0-9a-f]+/0x[0-9a-f]+$", bt, re.M), bt
-    addr = symbol(KERNEL_ELF, "start_kernel")
+    link = symbol(KERNEL_ELF, "start_kernel")
+    addr = link + m.kaslr_offset()                  # kdb's names: the moved image's own table
     md = k.cmd("md8c1 start_kernel")
-    want = struct.unpack("<Q", elf_bytes_at(KERNEL_ELF, addr, 8))[0]
+    want = struct.unpack("<Q", elf_bytes_at(KERNEL_ELF, link, 8))[0]
     assert re.search(rf"0x{addr:016x}\s+{want:016x}", md), (md, hex(want))
     out = k.cmd("bp start_kernel")
     assert re.search(rf"Instruction\(i\) BP #0 at 0x{addr:x} \(start_kernel\)", out), out
@@ -235,9 +240,9 @@ def test_loader_breakpoint_on_start_kernel(machine, gdb):
     kernel runs it, in the same gdb session: the loader's debugger state is
     carried in the boot-info record and the kernel's takes it over in
     x86_64_start_kernel() (test_carry.py has the whole chain).  Then the
-    breakpoint is deleted and the kernel boots.  nokaslr: gdb knows the
-    kernel at its link address at the loader's stop."""
-    m, _ = boot_to_loader_stop(machine, cmdline=LOADER_WAIT + " nokaslr")
+    breakpoint is deleted and the kernel boots.  KASLR on: gdb finds the
+    moved kernel through qOffsets at the loader's stop."""
+    m, _ = boot_to_loader_stop(machine, cmdline=LOADER_WAIT)
     g = gdb()
     for c in ACKS_ON:
         g.cmd(c)
