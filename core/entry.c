@@ -19,6 +19,13 @@ static bool dbg_enabled;
 static volatile int dbg_master = -1;	/* CPU inside the debugger, -1 if none */
 unsigned dbg_cpus_missing;		/* CPUs the last round-up could not stop */
 static const char *volatile pending_panic;	/* ekdb_panic() on its way in */
+/*
+ * A break-in (Ctrl-C, sysrq-g) that came while another CPU held the debugger
+ * for a moment without stopping the machine for the user (re-running a stale
+ * breakpoint, releasing the others after a session): kept until the next
+ * poll instead of being lost.  A session that reports a stop answers it.
+ */
+static volatile int pending_break = EKDB_BREAK_NONE;
 
 bool ekdb_enabled(void)
 {
@@ -188,6 +195,8 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 	dbg_display_enter();
 	dbg_transports_pre();
 	r = frontend->run(stop, true);
+	/* the user saw this stop: an interrupt asked for until now is answered */
+	__atomic_store_n(&pending_break, EKDB_BREAK_NONE, __ATOMIC_RELAXED);
 	alone = plan_resume(cpu, &r);
 	dbg_transports_post();
 	dbg_display_leave();
@@ -332,14 +341,26 @@ int dbg_nmi_stop(struct x86_regs *regs)
 	return dbg_enter_master(regs, &stop) ? 1 : 0;
 }
 
-/* A driver's input asked for the debugger (from its IRQ, or the tick's poll). */
+/*
+ * A driver's input asked for the debugger (from its IRQ, or the tick's poll).
+ * Returns true when the request is taken: the stop happened, or, for a user's
+ * interrupt (Ctrl-C, sysrq-g) while another CPU holds the debugger, it is
+ * kept for the next ekdb_poll_break().  A gdb packet ('$') is not kept: its
+ * driver gives the byte back.
+ */
 bool ekdb_break_in(struct x86_regs *regs, int reason)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_INTERRUPT, .signal = GDB_SIGINT,
 				  .vector = -1, .bp_index = -1 };
 
-	if (!dbg_enabled || dbg_master >= 0 || reason == EKDB_BREAK_NONE)
+	if (!dbg_enabled || reason == EKDB_BREAK_NONE)
 		return false;
+	if (dbg_master >= 0) {
+		if (reason == EKDB_BREAK_GDB || dbg_master == (int)dbg_this_cpu())
+			return false;
+		__atomic_store_n(&pending_break, reason, __ATOMIC_RELAXED);
+		return true;
+	}
 	if (reason == EKDB_BREAK_SYSRQ) {
 		stop.reason = EKDB_STOP_SYSRQ;	/* kdb: "due to Keyboard Entry" */
 		stop.signal = GDB_SIGTRAP;
@@ -350,9 +371,14 @@ bool ekdb_break_in(struct x86_regs *regs, int reason)
 /* From the timer tick: transports without an interrupt of their own are polled. */
 bool ekdb_poll_break(struct x86_regs *regs)
 {
+	int why;
+
 	if (!dbg_enabled || dbg_master >= 0)
 		return false;
-	return ekdb_break_in(regs, dbg_transports_poll_break());
+	why = __atomic_exchange_n(&pending_break, EKDB_BREAK_NONE, __ATOMIC_RELAXED);
+	if (why == EKDB_BREAK_NONE)
+		why = dbg_transports_poll_break();
+	return ekdb_break_in(regs, why);
 }
 
 /*

@@ -10,8 +10,9 @@
  *                      the debug vectors (#DB, #BP), stops if kgdbwait.
  *  ekdb_handle_die()   from the oops path before printing: the debugger
  *                      stops there first when it is enabled.
- *  ekdb_poll_break()   from a periodic tick: a Ctrl-C on a transport
- *                      breaks into the debugger.
+ *  ekdb_poll_break()   from a periodic tick: a Ctrl-C on a polled
+ *                      transport, or one kept by ekdb_break_in() while
+ *                      the debugger was busy, breaks into the debugger.
  *  ekdb_cpu_online()   on the AP as it comes up: it becomes a thread and
  *                      loads the armed hardware breakpoints.
  *  ekdb_set_roundup_fn() from SMP bring-up: how to send the round-up NMI.
@@ -113,8 +114,11 @@ bool ekdb_io_wanted(const char *name);
  * ekdb_break_in - from a driver's interrupt handler (@regs: the
  * interrupted context): enter the debugger now because input asked for
  * it (enum ekdb_break_reason in <ekdb/transport.h>).  Returns true when the
- * debugger ran (it has returned: the kernel goes on), false when the
- * debugger is off or already active on another CPU.
+ * request is taken: the debugger ran (it has returned: the kernel goes on),
+ * or, for Ctrl-C and sysrq-g while another CPU holds the debugger for a
+ * moment, it is kept and the next ekdb_poll_break() stops (nothing lost).
+ * False when the debugger is off, or for EKDB_BREAK_GDB while it is busy
+ * (the driver gives its '$' back).
  */
 bool ekdb_break_in(struct x86_regs *regs, int reason);
 
