@@ -74,7 +74,8 @@ def test_gdb_one_session_three_lifetimes(machine, gdb):
 def test_gdb_jump_window_refused_at_the_loader(machine, gdb):
     """At the loader's stop the kernel's jump window is refused (the loader's
     own core answers with the window's reason), and so is the kernel's own
-    debugger code; the other breakpoints are kept and fire in the kernel."""
+    debugger code, and an address in neither image (firmware memory, unmapped,
+    non-canonical); the other breakpoints are kept and fire in the kernel."""
     m, _ = boot_to_loader_stop(machine, cmdline=CHAIN)
     g = gdb()
     for c in ACKS_ON:
@@ -87,6 +88,12 @@ def test_gdb_jump_window_refused_at_the_loader(machine, gdb):
         assert re.search(WINDOW_REPLY, out), f"{a:#x}: {out}"
     out = g.cmd(f"maint packet Z0,{symbol(KERNEL_ELF, 'gdb_session_run') + off:x},1")
     assert re.search(r'received: "E01"', out), out
+    # neither the loader's nor the kernel's code: firmware memory the loader can
+    # read (0x100000, mapped 1:1), not mapped, not canonical: an error each time
+    assert "Cannot access" not in g.cmd("x/1xb 0x100000")   # readable: refused as not code
+    for bad in (0x100000, 0xdead00000000, 0x8000000000000000):
+        out = g.cmd(f"maint packet Z0,{bad:x},1")
+        assert re.search(r'received: "E[0-9a-f]{2}"', out), f"{bad:#x}: {out}"
 
     g.cmd("break start_kernel")
     g.cmd("break x86_64_start_kernel")                       # after its prologue: the window
@@ -104,7 +111,7 @@ def test_gdb_jump_window_refused_at_the_loader(machine, gdb):
 
 def test_kdb_one_session_three_lifetimes(machine):
     """kdb at the loader's stop: `bp start_kernel`, `bph trap_init`, a
-    variable set with `set`; `go`: kdb again at start_kernel with `bl`
+    variable set with `set` (and `bp` outside both images refused); `go`: kdb again at start_kernel with `bl`
     showing the same numbers and the variable still set; `go`: kgdbwait;
     `go`: trap_init; then the boot completes."""
     m, _ = boot_to_loader_stop(machine, cmdline=CHAIN, ports=("unix", "unix"))
@@ -116,6 +123,11 @@ def test_kdb_one_session_three_lifetimes(machine):
     sk, ti = symbol(KERNEL_ELF, "start_kernel") + off, symbol(KERNEL_ELF, "trap_init") + off
     assert k.cmd("bp start_kernel").startswith(f"Instruction(i) BP #0 at 0x{sk:x} (start_kernel)")
     assert k.cmd("bph trap_init").startswith(f"Instruction(Register) BP #1 at 0x{ti:x} (trap_init)")
+    # bad input: a breakpoint neither in the loader nor in the kernel (firmware
+    # memory the loader can read, then an unmapped address): refused, nothing lost
+    for bad in ("0x100000", "0xdead00000000"):
+        out = k.cmd(f"bp {bad}")
+        assert "Invalid address" in out and "BP #" not in out, (bad, out)
     k.cmd("set CARRYTEST=loader")
     bl_loader = k.cmd("bl")
 
