@@ -207,6 +207,11 @@ bool dbg_frontend_gdb_attached(void);
 void dbg_frontend_sessions(struct gdb_session **gdb, struct kdb_session **kdb);
 bool dbg_frontend_gdb_owns_line(void);
 void dbg_frontend_set_gdb_owns_line(bool on);
+/*
+ * dbg_frontend_set_cmd_enable - the live kdb session's kdb.cmd_enable: the
+ * kernel's own reading of its command line wins over a carried session's.
+ */
+void dbg_frontend_set_cmd_enable(u32 cmd_enable);
 
 /* ---------------------------------------------------------------- carry.c */
 struct ekdb_carry;

@@ -147,6 +147,12 @@ void dbg_frontend_set_gdb_owns_line(bool on)
 	gdb_mode = on;
 }
 
+void dbg_frontend_set_cmd_enable(u32 cmd_enable)
+{
+	if (store.kdb)
+		store.kdb->cmd_enable = cmd_enable;
+}
+
 bool dbg_frontend_gdb_attached(void)
 {
 	return gdb_mode && store.gdb && gdb_session_connected(store.gdb);

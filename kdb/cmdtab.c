@@ -4,10 +4,9 @@
  * from the first instruction of boot), commands that kernel subsystems
  * register later (kdb_register, fixed slots, no allocation), lookup
  * (exact name, Linux's mdWcN forms, then a prefix of at least minlen),
- * and the kdb.cmd_enable class check.
+ * and the kdb.cmd_enable class check (the mask itself: cmd_enable.c).
  */
 #include "kdb.h"
-#include <ekdb/parse.h>
 
 #define MEMR	(KDB_ENABLE_MEM_READ | KDB_REPEAT_NO_ARGS)
 #define SAFE	KDB_ENABLE_ALWAYS_SAFE
@@ -172,15 +171,5 @@ int kdb_for_each_cmd(int (*fn)(const struct kdb_cmd *c, void *arg), void *arg)
 	for (unsigned i = 0; i < KDB_MAX_LATE_CMDS; i++)
 		if (late_cmds[i] && (r = fn(late_cmds[i], arg)) != 0)
 			return r;
-	return 0;
-}
-
-int kdb_parse_cmd_enable(const char *val, u32 *mask)
-{
-	u64 v;
-
-	if (!val || parse_u64(val, 0, &v) || v > 0xffffffffull)
-		return -EKDB_EINVAL;
-	*mask = (u32)v;
 	return 0;
 }

@@ -159,7 +159,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 	t = serial_transport_init(o->ekgdboc, &err);
 	if (!t)
 		return err ? err : -EKDB_ENODEV;
-	fe = dbg_frontend_init(&ldr_store, KDB_ENABLE_ALL);
+	fe = dbg_frontend_init(&ldr_store, o->cmd_enable);
 	if (!fe)
 		return -EKDB_ENOMEM;
 	err = dbg_transport_register(t);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* opts.c - ekdb.loader=, ekgdboc= and ekdb.loader_test= for the loader debugger (pure). */
+/* opts.c - ekdb.loader=, ekgdboc=, kdb.cmd_enable= and ekdb.loader_test= for the loader debugger (pure). */
 #include "opts.h"
 #include <ekdb/cmdline.h>
+#include <ekdb/kdb.h>
 #include <ekdb/string.h>
 #include "../../earlyio/serial/uart16550.h"
 
@@ -51,12 +52,14 @@ static void set_transport(struct ldr_dbg_opts *o, const char *v)
 void ldr_dbg_parse_opts(const char *cmdline, struct ldr_dbg_opts *o)
 {
 	static char copy[LDR_CMDLINE_COPY];
-	const char *mode_bad = NULL, *gdboc = NULL;
+	const char *mode_bad = NULL, *gdboc = NULL, *mask_bad = NULL;
 	bool asked = false, have_gdboc = false;
+	u32 mask;
 	char *cur = copy, *name, *value;
 
 	memset(o, 0, sizeof(*o));
 	o->line = -1;
+	o->cmd_enable = KDB_ENABLE_ALL;
 	if (!cmdline)
 		return;
 	strlcpy(copy, cmdline, sizeof(copy));
@@ -75,6 +78,14 @@ void ldr_dbg_parse_opts(const char *cmdline, struct ldr_dbg_opts *o)
 		} else if (!strcmp(name, "ekgdboc")) {
 			gdboc = value;
 			have_gdboc = true;
+		} else if (!strcmp(name, "kdb.cmd_enable")) {
+			/* as in the kernel: one bad mask anywhere turns the debugger off */
+			if (kdb_parse_cmd_enable(value, &mask)) {
+				if (!mask_bad)
+					mask_bad = value ? value : "";
+				mask = 0;
+			}
+			o->cmd_enable = mask_bad ? 0 : mask;
 		} else if (!strcmp(name, "ekdb.loader_test")) {
 			if (value && !strcmp(value, "fault"))
 				o->test = LDR_DBG_TEST_FAULT;
@@ -90,7 +101,9 @@ void ldr_dbg_parse_opts(const char *cmdline, struct ldr_dbg_opts *o)
 	}
 	if (!asked || o->mode == LDR_DBG_OFF)
 		return;
-	if (!have_gdboc) {
+	if (mask_bad) {
+		o->off_reason = because("kdb.cmd_enable=", mask_bad, ": not a mask (e.g. 0x1, 0x28)");
+	} else if (!have_gdboc) {
 		o->off_reason = "no ekgdboc=: the loader debugger needs ekgdboc=ttySn[,baud]";
 	} else {
 		set_transport(o, gdboc);

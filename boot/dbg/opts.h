@@ -5,9 +5,12 @@
  *   ekdb.loader=wait|on|off   stop in the loader / arm only / nothing (default)
  *   ekgdboc=ttySn[,baud]      the 16550 the loader debugger talks on (also 0xPORT)
  *   ekdb.loader_test=fault    test hook: the loader faults on purpose (see glue.c)
- * Fail closed: an unknown ekdb.loader= value, or a transport the loader
- * cannot drive (ekgdboc=kbd..., no ekgdboc=), leaves the loader debugger off
- * with a message; the boot goes on.
+ *   kdb.cmd_enable=MASK       the kdb command classes, as in the kernel (which
+ *                             takes the same line: the carried session keeps it)
+ * Fail closed: an unknown ekdb.loader= value, a transport the loader cannot
+ * drive (ekgdboc=kbd..., no ekgdboc=) or a malformed kdb.cmd_enable= leaves
+ * the loader debugger off with a message (the kernel turns its own off for
+ * the same mask); the boot goes on.
  */
 #ifndef BOOT_DBG_OPTS_H
 #define BOOT_DBG_OPTS_H
@@ -36,6 +39,7 @@ struct ldr_dbg_opts {
 	uint16_t port;			/* its I/O base */
 	uint32_t baud;
 	int line;			/* n of ttySn, -1 for 0xPORT */
+	uint32_t cmd_enable;		/* kdb.cmd_enable (default: every command) */
 	/* why the debugger stays off although ekdb.loader= asked for it (NULL: it does not) */
 	const char *off_reason;
 	/* a message to print even when the debugger runs (ignored test value), or NULL */

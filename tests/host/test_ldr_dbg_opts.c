@@ -4,10 +4,12 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "../../boot/dbg/opts.h"
+#include <ekdb/kdb.h>
 
 static struct ldr_dbg_opts o;
 
@@ -118,6 +120,50 @@ static void test_transport_refused(void **state)
 	assert_null(o.off_reason);
 }
 
+/*
+ * kdb.cmd_enable= is the loader's kdb mask too (the carried session keeps
+ * it into the kernel): absent = every command; a good one taken; a bad one
+ * (not a number, empty, missing, wider than 32 bits), even followed by a
+ * good one, turns the loader debugger off as the kernel turns its own off.
+ */
+static void test_cmd_enable(void **state)
+{
+	static const char *const bad[] = {
+		"kdb.cmd_enable=zebra", "kdb.cmd_enable=", "kdb.cmd_enable",
+		"kdb.cmd_enable=0x100000001", "kdb.cmd_enable=0x28x",
+		"kdb.cmd_enable=zebra kdb.cmd_enable=0x1",
+	};
+	char line[128];
+
+	ldr_dbg_parse_opts("ekdb.loader=wait ekgdboc=ttyS1", &o);
+	assert_int_equal(o.cmd_enable, KDB_ENABLE_ALL);
+	ldr_dbg_parse_opts("ekdb.loader=wait ekgdboc=ttyS1 kdb.cmd_enable=0x28", &o);
+	assert_int_equal(o.mode, LDR_DBG_WAIT);
+	assert_null(o.off_reason);
+	assert_int_equal(o.cmd_enable, 0x28);
+	ldr_dbg_parse_opts("kdb.cmd_enable=0x1 ekdb.loader=on ekgdboc=ttyS1 kdb.cmd_enable=40", &o);
+	assert_int_equal(o.cmd_enable, 40);	/* decimal; the last good one counts */
+	ldr_dbg_parse_opts("ekdb.loader=on ekgdboc=ttyS1 kdb.cmd_enable=0", &o);
+	assert_int_equal(o.mode, LDR_DBG_ON);
+	assert_int_equal(o.cmd_enable, 0);	/* 0: the always-safe commands only */
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(line, sizeof(line), "ekdb.loader=wait ekgdboc=ttyS1 %s", bad[i]);
+		ldr_dbg_parse_opts(line, &o);
+		assert_int_equal(o.mode, LDR_DBG_OFF);
+		assert_int_equal(o.cmd_enable, 0);
+		assert_non_null(o.off_reason);
+		assert_non_null(strstr(o.off_reason, "kdb.cmd_enable="));
+		assert_non_null(strstr(o.off_reason, ": not a mask"));
+	}
+	ldr_dbg_parse_opts("ekdb.loader=wait ekgdboc=ttyS1 kdb.cmd_enable=zebra", &o);
+	assert_string_equal(o.off_reason, "kdb.cmd_enable=zebra: not a mask (e.g. 0x1, 0x28)");
+	/* without ekdb.loader a bad mask is the kernel's business */
+	ldr_dbg_parse_opts("kdb.cmd_enable=zebra", &o);
+	assert_int_equal(o.mode, LDR_DBG_OFF);
+	assert_null(o.off_reason);
+}
+
 static void test_test_param(void **state)
 {
 	ldr_dbg_parse_opts("ekdb.loader=on ekgdboc=ttyS1 ekdb.loader_test=fault", &o);
@@ -151,6 +197,7 @@ int main(void)
 		cmocka_unit_test(test_off_value),
 		cmocka_unit_test(test_unknown_value_fails_closed),
 		cmocka_unit_test(test_transport_refused),
+		cmocka_unit_test(test_cmd_enable),
 		cmocka_unit_test(test_test_param),
 		cmocka_unit_test(test_cmdline_untouched),
 	};

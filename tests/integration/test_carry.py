@@ -174,3 +174,29 @@ def test_gdb_hardware_breakpoint_armed_at_takeover(machine, gdb):
     assert frames(g.cmd("bt"))[:2] == ["kgdb_breakpoint", "ekdb_early_init"]
     g.cont()
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_kdb_cmd_enable_holds_in_every_lifetime(machine):
+    """kdb.cmd_enable=0x28 (register read + inspection) on the line: the
+    loader's kdb refuses memory reads and breakpoints as the kernel's does,
+    and the session carried into the kernel keeps refusing them (the
+    loader's kdb used to allow every command and carry that into the
+    kernel); rd and a plain go work in both."""
+    m, _ = boot_to_loader_stop(machine, cmdline=f"{CHAIN} kdb.cmd_enable=0x28",
+                               ports=("unix", "unix"))
+    k = Kdb(m, port=1)
+    k.wait(r"Entering kdb \(current=0x0+, pid 0\) on processor 0 due to Keyboard Entry",
+           fail_on=None)
+    k.wait(PROMPT, fail_on=None)
+    for lifetime in ("loader", "kernel"):
+        assert k.cmd("md start_kernel") == "diag: -22: Permission denied", lifetime
+        assert k.cmd("bp start_kernel") == "diag: -22: Permission denied", lifetime
+        assert "  ip: " in k.cmd("rd"), lifetime
+        if lifetime == "loader":
+            e = k.go(ENTRY)                                  # kgdbwait, same session
+            assert e.group(3) == "Keyboard Entry", e.group(0)
+            k.wait(PROMPT)
+            assert "ekdb_early_init" in k.cmd("bt")
+    k.type("go")
+    k.enter()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)

@@ -128,7 +128,8 @@ def test_loader_continue_boots(machine, gdb):
 
 def test_loader_bad_values_fail_closed(machine):
     """Bad input: an unknown ekdb.loader= value, the keyboard as transport,
-    no ekgdboc=: a clear message, no debugger, the boot goes on."""
+    no ekgdboc=, a malformed kdb.cmd_enable=: a clear message, no debugger,
+    the boot goes on."""
     cases = [
         ("ekdb.loader=bogus ekgdboc=ttyS1",
          r"ekdb loader: ekdb.loader=bogus: unknown value \(wait, on or off\): "
@@ -138,6 +139,10 @@ def test_loader_bad_values_fail_closed(machine):
          r"the loader debugger stays off"),
         ("ekdb.loader=wait",
          r"ekdb loader: no ekgdboc=: the loader debugger needs ekgdboc=ttySn\[,baud\]: "
+         r"the loader debugger stays off"),
+        # a kdb mask typo never leaves every command allowed: off, as in the kernel
+        ("ekdb.loader=wait ekgdboc=ttyS1 kdb.cmd_enable=zebra",
+         r"ekdb loader: kdb.cmd_enable=zebra: not a mask \(e.g. 0x1, 0x28\): "
          r"the loader debugger stays off"),
     ]
     for params, message in cases:
