@@ -352,6 +352,23 @@ class Machine:
             f"ttyS{port}: {why} waiting for /{rx.pattern}/; output so far "
             f"(tail):\n{tail(p.text)}\n--- launcher ---\n{tail(self.launcher_output(), 10)}")
 
+    def wait_for_console(self, regex, timeout=DEFAULT_TIMEOUT):
+        """Wait for a line the firmware's console carries (the loader's own
+        messages before ExitBootServices): OVMF writes it on every UART, and
+        now and then drops part of a line on one of them under load, so the
+        first port that shows it whole counts.  Returns the re.Match."""
+        rx = re.compile(regex)
+        deadline = time.monotonic() + timeout
+        while True:
+            for p in self.ports:
+                m = rx.search(p.text)
+                if m:
+                    return m
+            if time.monotonic() >= deadline or not self.alive():
+                raise MachineError(f"no port shows /{regex}/ (firmware console); ttyS0 "
+                                   f"(tail):\n{tail(self.output(0))}")
+            time.sleep(0.5)
+
     def expect_not(self, regex, port=0):
         """Assert regex does not match anything in the port's output so far."""
         m = re.search(regex, self.ports[port].text)

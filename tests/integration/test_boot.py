@@ -67,8 +67,8 @@ def test_oops_null_deref_is_symbolized(machine):
 
 def test_missing_kernel_error(machine, esp_copy):
     os.unlink(esp_copy / "EFI" / "ekdb" / "kernel.elf")
-    m = machine(cmdline=CONSOLE, esp=esp_copy)
-    m.wait_for(r"ekdb loader: error:[^\n]*kernel\.elf", timeout=BOOT_TIMEOUT)
+    m = machine(cmdline=CONSOLE, esp=esp_copy, ports=("unix", "unix"))
+    m.wait_for_console(r"ekdb loader: error:[^\n]*kernel\.elf", timeout=BOOT_TIMEOUT)
     # The test passes once the message is seen; teardown kills QEMU.
 
 
