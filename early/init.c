@@ -46,7 +46,7 @@ void ekdb_early_init(void)
 		/* the kernel's reading of kdb.cmd_enable= (0 if malformed) is the one that counts */
 		dbg_frontend_set_cmd_enable(ekdb_opts.cmd_enable);
 		if (ekdb_opts.bad)
-			pr_err("kgdb: malformed %s= option: ignored, the session carried from the loader goes on%s\n",
+			pr_err("kgdb: malformed %s= option: the session carried from the loader goes on%s\n",
 			       ekdb_opts.bad_opt, ekdb_opts.cmd_enable ? "" :
 			       " (kdb: the always-safe commands only)");
 		if (ekdb_opts.ekgdboc[0] && !names_carried_line(ekdb_opts.ekgdboc))

@@ -80,11 +80,8 @@ void ldr_dbg_parse_opts(const char *cmdline, struct ldr_dbg_opts *o)
 			have_gdboc = true;
 		} else if (!strcmp(name, "kdb.cmd_enable")) {
 			/* as in the kernel: one bad mask anywhere turns the debugger off */
-			if (kdb_parse_cmd_enable(value, &mask)) {
-				if (!mask_bad)
-					mask_bad = value ? value : "";
-				mask = 0;
-			}
+			if (kdb_parse_cmd_enable(value, &mask) && !mask_bad)
+				mask_bad = value ? value : "";
 			o->cmd_enable = mask_bad ? 0 : mask;
 		} else if (!strcmp(name, "ekdb.loader_test")) {
 			if (value && !strcmp(value, "fault"))

@@ -163,6 +163,24 @@ static void test_off_refuses(void **state)
 	assert_int_equal(nstops, 0);
 }
 
+/*
+ * CPU 0 hits the breakpoint at BP_ADDR, which the user deletes while it
+ * waits; it holds the debugger just long enough to see that and re-runs the
+ * instruction, with no stop reported.  In that moment CPU 1 takes an
+ * interrupt of @reason (irq_result: what ekdb_break_in answered it).
+ */
+static void stale_rerun_with_interrupt(int reason, struct x86_regs *regs)
+{
+	regs->rip = BP_ADDR + 1;
+	fake_bp_present = true;
+	lookups_before_removal = 2;	/* found by the trap, gone by the stale check */
+	irq_reason = reason;
+	assert_true(dbg_trap_swbreak(regs, BP_ADDR));
+	assert_true(irq_fired);
+	assert_int_equal(nstops, 0);		/* the stale hit reported nothing */
+	assert_int_equal(regs->rip, BP_ADDR);	/* re-runs the original instruction */
+}
+
 /* The plain case: a Ctrl-C on an idle debugger stops at once with SIGINT. */
 static void test_idle_ctrlc_stops(void **state)
 {
@@ -179,25 +197,14 @@ static void test_idle_ctrlc_stops(void **state)
 	assert_int_equal(nstops, 2);
 }
 
-/*
- * CPU 0 hit a breakpoint the user deleted while it waited; it holds the
- * debugger just long enough to see that and re-run the instruction.  A
- * Ctrl-C taken on CPU 1 in that moment is kept (not handed to the console)
- * and stops at the next tick's poll, once.
- */
+/* A Ctrl-C taken during a stale re-run is kept (not handed to the console)
+ * and stops at the next tick's poll, once. */
 static void test_ctrlc_during_stale_rerun_is_kept(void **state)
 {
-	struct x86_regs regs = { .rip = BP_ADDR + 1 };
+	struct x86_regs regs;
 
-	fake_bp_present = true;
-	lookups_before_removal = 2;	/* found by the trap, gone by the stale check */
-	irq_reason = EKDB_BREAK_CTRLC;
-	assert_true(dbg_trap_swbreak(&regs, BP_ADDR));
-	assert_true(irq_fired);
+	stale_rerun_with_interrupt(EKDB_BREAK_CTRLC, &regs);
 	assert_true(irq_result);		/* taken, not given to the console */
-	assert_int_equal(nstops, 0);		/* the stale hit reported nothing */
-	assert_int_equal(regs.rip, BP_ADDR);	/* re-runs the original instruction */
-
 	assert_true(ekdb_poll_break(&regs));
 	assert_int_equal(nstops, 1);
 	assert_int_equal(stops[0].reason, EKDB_STOP_INTERRUPT);
@@ -209,12 +216,9 @@ static void test_ctrlc_during_stale_rerun_is_kept(void **state)
 /* sysrq-g kept the same way stops as kdb's "due to Keyboard Entry". */
 static void test_sysrq_during_stale_rerun_is_kept(void **state)
 {
-	struct x86_regs regs = { .rip = BP_ADDR + 1 };
+	struct x86_regs regs;
 
-	fake_bp_present = true;
-	lookups_before_removal = 2;
-	irq_reason = EKDB_BREAK_SYSRQ;
-	assert_true(dbg_trap_swbreak(&regs, BP_ADDR));
+	stale_rerun_with_interrupt(EKDB_BREAK_SYSRQ, &regs);
 	assert_true(irq_result);
 	assert_true(ekdb_poll_break(&regs));
 	assert_int_equal(nstops, 1);
@@ -226,13 +230,9 @@ static void test_sysrq_during_stale_rerun_is_kept(void **state)
  * gives the byte back); nothing is kept for the poll. */
 static void test_gdb_packet_while_busy_not_kept(void **state)
 {
-	struct x86_regs regs = { .rip = BP_ADDR + 1 };
+	struct x86_regs regs;
 
-	fake_bp_present = true;
-	lookups_before_removal = 2;
-	irq_reason = EKDB_BREAK_GDB;
-	assert_true(dbg_trap_swbreak(&regs, BP_ADDR));
-	assert_true(irq_fired);
+	stale_rerun_with_interrupt(EKDB_BREAK_GDB, &regs);
 	assert_false(irq_result);
 	assert_false(ekdb_poll_break(&regs));
 	assert_int_equal(nstops, 0);

@@ -111,8 +111,8 @@ def test_gdb_jump_window_refused_at_the_loader(machine, gdb):
 
 def test_kdb_one_session_three_lifetimes(machine):
     """kdb at the loader's stop: `bp start_kernel`, `bph trap_init`, a
-    variable set with `set` (and `bp` outside both images refused); `go`: kdb again at start_kernel with `bl`
-    showing the same numbers and the variable still set; `go`: kgdbwait;
+    variable set with `set` (and `bp` outside both images refused); `go`:
+    kdb again at start_kernel with `bl` showing the same numbers and the variable still set; `go`: kgdbwait;
     `go`: trap_init; then the boot completes."""
     m, _ = boot_to_loader_stop(machine, cmdline=CHAIN, ports=("unix", "unix"))
     k = Kdb(m, port=1)
@@ -188,15 +188,18 @@ def test_kdb_cmd_enable_holds_in_every_lifetime(machine):
     k.wait(r"Entering kdb \(current=0x0+, pid 0\) on processor 0 due to Keyboard Entry",
            fail_on=None)
     k.wait(PROMPT, fail_on=None)
-    for lifetime in ("loader", "kernel"):
+
+    def restricted(lifetime):
         assert k.cmd("md start_kernel") == "diag: -22: Permission denied", lifetime
         assert k.cmd("bp start_kernel") == "diag: -22: Permission denied", lifetime
         assert "  ip: " in k.cmd("rd"), lifetime
-        if lifetime == "loader":
-            e = k.go(ENTRY)                                  # kgdbwait, same session
-            assert e.group(3) == "Keyboard Entry", e.group(0)
-            k.wait(PROMPT)
-            assert "ekdb_early_init" in k.cmd("bt")
+
+    restricted("loader")
+    e = k.go(ENTRY)                                          # kgdbwait, same session
+    assert e.group(3) == "Keyboard Entry", e.group(0)
+    k.wait(PROMPT)
+    assert "ekdb_early_init" in k.cmd("bt")
+    restricted("kernel")
     k.type("go")
     k.enter()
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
