@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from qemu import BOOT_TIMEOUT, MachineError
+from qemu import BOOT_TIMEOUT, MachineError, boot_via_shell
 
 CONSOLE = "earlyprintk=serial,ttyS0,115200"
 BAD = r"Oops|Kernel panic|ekdb loader: error"
@@ -40,8 +40,8 @@ def test_cmdline_from_esp_file(machine):
 def test_cmdline_from_load_options(machine):
     """Load options through the UEFI shell (no removable-media path, a
     startup.nsh runs \\EFI\\ekdb\\BOOTX64.EFI <cmdline>; no cmdline.txt)."""
-    m = machine(cmdline=CMDLINE_WORDS, load_options=True)
-    m.wait_for(r"ekdb loader: command line \(load options\)", timeout=BOOT_TIMEOUT)
+    m = boot_via_shell(machine, r"ekdb loader: command line \(load options\)",
+                       cmdline=CMDLINE_WORDS, load_options=True)
     assert _command_line_line(m) == CMDLINE_WORDS
     m.wait_for(r"boot complete: ", timeout=BOOT_TIMEOUT, fail_on=BAD)
 

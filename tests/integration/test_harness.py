@@ -7,7 +7,7 @@ import re
 import pytest
 
 from gdbdriver import gdb_batch
-from qemu import BOOT_TIMEOUT, LAUNCHER, free_tcp_port
+from qemu import BOOT_TIMEOUT, LAUNCHER, boot_via_shell, free_tcp_port
 from qmp import char_keys, read_ppm
 
 
@@ -19,28 +19,10 @@ def shell_esp(tmp_path, *lines):
     return esp
 
 
-# OVMF now and then cannot start its own shell ("failed to start Boot0002
-# "EFI Internal Shell" ...: Device Error", once in a clean-clone run, then no
-# boot device).  That is the firmware, not the harness or ekdb: boot once more.
-SHELL_NOT_STARTED = r'failed to start Boot\d+ "EFI Internal Shell"'
-
-
-def shell_boot(bare_machine, esp, marker, **kw):
-    """Boot the firmware's shell on @esp; return the machine once @marker
-    (a line the script echoes) is out."""
-    for _ in range(2):
-        m = bare_machine(esp=esp, **kw)
-        hit = m.wait_for(rf"{re.escape(marker)}|{SHELL_NOT_STARTED}", timeout=BOOT_TIMEOUT)
-        if hit.group(0) == marker:
-            return m
-        m.kill()
-    raise AssertionError(f"OVMF could not start its shell twice: {hit.group(0)}")
-
-
 @pytest.mark.parametrize("value,status", [("10", 0), ("11", 3)])
 def test_guest_exit_status(bare_machine, tmp_path, value, status):
     esp = shell_esp(tmp_path, "echo harness-exit", f"mm F4 {value} -IO -w 1 -n")
-    m = shell_boot(bare_machine, esp, "harness-exit")
+    m = boot_via_shell(bare_machine, "harness-exit", esp=esp)
     assert m.wait_exit(timeout=BOOT_TIMEOUT) == status
 
 
@@ -123,7 +105,8 @@ def test_launcher_tcp_line_in_use(tmp_path):
 
 
 def test_qmp_keyboard_and_screendump(bare_machine, tmp_path):
-    m = shell_boot(bare_machine, shell_esp(tmp_path, "echo harness-ready"), "harness-ready")
+    esp = shell_esp(tmp_path, "echo harness-ready")
+    m = boot_via_shell(bare_machine, "harness-ready", esp=esp)
     m.wait_for(r"Shell> ", timeout=BOOT_TIMEOUT)
     q = m.qmp()
     q.type_text("echo Hi-There_42!\n")
@@ -147,8 +130,8 @@ def test_char_keys():
 def test_gdb_driver_on_qemu_gdbstub(bare_machine, gdb, tmp_path):
     """The gdb driver against QEMU's own gdbstub (--qemu-gdb)."""
     port = free_tcp_port()
-    m = shell_boot(bare_machine, shell_esp(tmp_path, "echo harness-ready"), "harness-ready",
-                   qemu_gdb=port)
+    esp = shell_esp(tmp_path, "echo harness-ready")
+    m = boot_via_shell(bare_machine, "harness-ready", esp=esp, qemu_gdb=port)
     g = gdb(elf=None)
     g.cmd("set architecture i386:x86-64")
     g.connect(f"127.0.0.1:{port}")
@@ -163,8 +146,8 @@ def test_gdb_driver_on_qemu_gdbstub(bare_machine, gdb, tmp_path):
 
 
 def test_load_options_script_without_loader(bare_machine, tmp_path):
-    m = bare_machine(esp=shell_esp(tmp_path), load_options=True, cmdline="a=1 b")
-    m.wait_for(r"BOOTX64.EFI not found on fs0", timeout=BOOT_TIMEOUT)
+    boot_via_shell(bare_machine, r"BOOTX64.EFI not found on fs0", esp=shell_esp(tmp_path),
+                   load_options=True, cmdline="a=1 b")
 
 
 def test_gdb_batch():
