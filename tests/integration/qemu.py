@@ -309,15 +309,22 @@ class Machine:
         return self.ports[port].text
 
     def kaslr_offset(self, port=0):
-        """How far the loader moved the kernel from its link address, from
-        its boot log line (KASLR: ... offset 0x...; 0 with nokaslr).  Add it
-        to addresses read from build/kernel.elf (nm, gdb batch)."""
-        m = re.search(r"ekdb loader: (?:KASLR: kernel base 0x[0-9A-Fa-f]+ \(offset (0x[0-9A-Fa-f]+)"
-                      r"|KASLR off \(nokaslr\))", self.output(port))
-        if not m:
-            raise MachineError("no KASLR line from the loader on ttyS%d:\n%s"
-                               % (port, tail(self.output(port))))
-        return int(m.group(1), 16) if m.group(1) else 0
+        """How far the loader moved the kernel from its link address (0 with
+        nokaslr).  Add it to addresses read from build/kernel.elf (nm, gdb
+        batch).  From the loader's line, on any port (OVMF mirrors its console
+        on every UART and now and then drops part of a line on one), else from
+        the kernel's own line once it has booted that far."""
+        loader = (r"ekdb loader: (?:KASLR: kernel base 0x[0-9A-Fa-f]+ \(offset (0x[0-9A-Fa-f]+)"
+                  r"|KASLR off \(nokaslr\))")
+        kernel = r"^KASLR: (?:kernel base 0x[0-9a-f]+, offset (0x[0-9a-f]+)|off,)"
+        texts = [self.output(port)] + [p.text for p in self.ports if p.index != port]
+        for rx in (loader, kernel):
+            for text in texts:
+                m = re.search(rx, text, re.M)
+                if m:
+                    return int(m.group(1), 16) if m.group(1) else 0
+        raise MachineError("no KASLR line from the loader or the kernel on ttyS%d:\n%s"
+                           % (port, tail(self.output(port))))
 
     def wait_for(self, regex, port=0, timeout=DEFAULT_TIMEOUT, from_start=False,
                  flags=0, fail_on=None):
