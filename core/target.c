@@ -281,6 +281,11 @@ static const char *t_libraries_svr4_xml(struct ekdb_target *t, size_t *len)
 	return libraries_svr4_fn ? libraries_svr4_fn(len) : NULL;
 }
 
+static void t_reg_layout(struct ekdb_target *t, struct ekdb_reg_layout *l)
+{
+	x86_reg_layout(l);
+}
+
 static const struct ekdb_target_ops dbg_target_ops = {
 	.mem_read = t_mem_read,
 	.mem_write = t_mem_write,
@@ -288,6 +293,7 @@ static const struct ekdb_target_ops dbg_target_ops = {
 	.reg_read = t_reg_read,
 	.reg_write = t_reg_write,
 	.reg_name = t_reg_name,
+	.reg_layout = t_reg_layout,
 	.features_xml = t_features_xml,
 	.bp_set = t_bp_set,
 	.bp_remove = t_bp_remove,

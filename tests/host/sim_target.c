@@ -534,6 +534,11 @@ void sim_target_setup_frames(struct sim_target *s)
 	memset(sim_target_mem(s, SIM_FRAME_BASE - 0x8), 0, 8);
 }
 
+static void sim_reg_layout(struct ekdb_target *t, struct ekdb_reg_layout *l)
+{
+	x86_reg_layout(l);
+}
+
 static const struct ekdb_target_ops sim_ops = {
 	.mem_read = sim_mem_read,
 	.mem_write = sim_mem_write,
@@ -541,6 +546,7 @@ static const struct ekdb_target_ops sim_ops = {
 	.reg_read = sim_reg_read,
 	.reg_write = sim_reg_write,
 	.reg_name = sim_reg_name,
+	.reg_layout = sim_reg_layout,
 	.features_xml = sim_features_xml,
 	.bp_set = sim_bp_set,
 	.bp_remove = sim_bp_remove,

@@ -5,6 +5,17 @@
  */
 #include "gdb_test_util.h"
 
+/* What a stop reply expedites for the sim's threads 1 and 2 (rbp, rsp, rip) and their CPU. */
+#define FRAME1	"06:002f000000000000;07:002f000000000000;10:10000081ffffffff;"
+#define FRAME2	"06:002f000000000000;07:002e000000000000;10:11000081ffffffff;"
+#define EXP1	FRAME1 "core:0;"
+#define EXP2	FRAME2 "core:1;"
+/* ... and at a breakpoint or watchpoint, rdi rsi rdx rcx r8 r9 (a function's arguments) */
+#define ARGS	"05:6666000000000000;04:5555000000000000;03:4444000000000000;" \
+		"02:3333000000000000;08:0800000000000000;09:0900000000000000;"
+#define BRK1	FRAME1 ARGS "core:0;"
+#define BRK2	FRAME2 ARGS "core:1;"
+
 struct gdb_case {
 	const char *req;
 	const char *want;	/* exact reply; a trailing '*' matches a prefix */
@@ -141,6 +152,15 @@ static void test_memory(void **state)
 	assert_string_equal(gt_ask(g, big), "fe00");
 }
 
+/* A layout whose g carries rax alone and whose stop expedites rip and a register that does not exist. */
+static void test_layout_rip_only(struct ekdb_target *t, struct ekdb_reg_layout *l)
+{
+	l->g_count = 1;
+	l->n_expedite = 2;
+	l->expedite[0] = 0x10;
+	l->expedite[1] = 0x400;	/* out of range: left out */
+}
+
 static void test_registers(void **state)
 {
 	static const struct gdb_case tab[] = {
@@ -185,9 +205,12 @@ static void test_registers(void **state)
 	RUN(g, tab);
 	gt_ask(g, "g");
 	glen = g->reply_len;
-	assert_int_equal(glen, 1312);
+	/* a lean g: rax..rip, eflags, cs..gs (164 bytes); the rest by 'p' */
+	assert_int_equal(glen, 2 * (17 * 8 + 7 * 4));
 	assert_memory_equal(g->reply, "4200000000000000", 16);
 	assert_memory_equal(g->reply + 136 * 2, "47020000", 8);
+	assert_memory_equal(g->reply + glen - 8, "00000000", 8);	/* gs */
+	assert_null(strchr(g->reply, 'x'));	/* nothing unavailable is sent */
 	/* G with what g returned, rax changed: OK and read back */
 	greply = strdup(g->reply);
 	gpkt = malloc(glen + 2);
@@ -198,6 +221,30 @@ static void test_registers(void **state)
 	assert_string_equal(gt_ask(g, "p0"), "0100000000000000");
 	gt_ask(g, "g");
 	assert_memory_equal(g->reply + 16, greply + 16, glen - 16);
+	/* a whole-file G (an older client's) is still taken: the lean part
+	 * written, the unavailable x87/SSE "xx" skipped, the rest checked */
+	{
+		char full[2 * 656 + 2];
+		size_t k;
+
+		full[0] = 'G';
+		memcpy(full + 1, greply, glen);
+		for (k = 1 + glen; k < sizeof(full) - 1; k++)
+			full[k] = 'x';
+		full[sizeof(full) - 1] = '\0';
+		assert_string_equal(gt_ask(g, full), "OK");
+		full[sizeof(full) - 2] = '\0';	/* not at a register boundary */
+		assert_string_equal(gt_ask(g, full), "E16");
+	}
+	/* a target without a layout: g carries every register, as before */
+	g->sim.ops.reg_layout = NULL;
+	gt_ask(g, "g");
+	assert_int_equal(g->reply_len, 1312);
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;core:0;");
+	g->sim.ops.reg_layout = test_layout_rip_only;
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;10:10000081ffffffff;core:0;");
+	gt_ask(g, "g");
+	assert_string_equal(g->reply, "4200000000000000");	/* g_count 1: rax alone */
 	/* G may stop at a register boundary; not inside one */
 	gpkt[1 + 16] = '\0';
 	memcpy(gpkt + 1, "0200000000000000", 16);
@@ -359,7 +406,8 @@ static void test_threads(void **state)
 	assert_string_equal(gt_ask(g, "qC"), "QC1");
 	assert_string_equal(gt_ask(g, "Hg1"), "OK");
 	assert_string_equal(gt_ask(g, "Hg2"), "E02");
-	assert_string_equal(gt_ask(g, "?"), "S05");
+	/* no threads, but pc/sp/fp still ride the stop reply: a T packet */
+	assert_string_equal(gt_ask(g, "?"), "T05" "06:002f000000000000;07:002f000000000000;10:10000081ffffffff;");
 }
 
 static void test_thread_list_paged(void **state)
@@ -379,20 +427,20 @@ static void test_stop_replies(void **state)
 		u64 thread;
 		const char *want;
 	} tab[] = {
-		{ EKDB_STOP_ENTRY, 5, 1, "T05thread:1;" },
-		{ EKDB_STOP_SWBREAK, 5, 2, "T05thread:2;swbreak:;" },
-		{ EKDB_STOP_HWBREAK, 5, 1, "T05thread:1;hwbreak:;" },
-		{ EKDB_STOP_WATCH, 5, 1, "T05thread:1;watch:1000;" },
-		{ EKDB_STOP_RWATCH, 5, 1, "T05thread:1;rwatch:1000;" },
-		{ EKDB_STOP_AWATCH, 5, 1, "T05thread:1;awatch:1000;" },
-		{ EKDB_STOP_STEP, 5, 1, "T05thread:1;" },
-		{ EKDB_STOP_INTERRUPT, 0, 1, "T02thread:1;" },
-		{ EKDB_STOP_INTERRUPT, 2, 1, "T02thread:1;" },
-		{ EKDB_STOP_FAULT, 0, 1, "T0bthread:1;" },
-		{ EKDB_STOP_FAULT, 4, 1, "T04thread:1;" },
-		{ EKDB_STOP_PANIC, 0, 1, "T05thread:1;" },
-		{ EKDB_STOP_SYSRQ, 0, 0, "T05thread:1;" },	/* thread from target */
-		{ EKDB_STOP_ENTRY, 999, 1, "T05thread:1;" },	/* bad signal */
+		{ EKDB_STOP_ENTRY, 5, 1, "T05thread:1;" EXP1 },
+		{ EKDB_STOP_SWBREAK, 5, 2, "T05thread:2;" BRK2 "swbreak:;" },
+		{ EKDB_STOP_HWBREAK, 5, 1, "T05thread:1;" BRK1 "hwbreak:;" },
+		{ EKDB_STOP_WATCH, 5, 1, "T05thread:1;" BRK1 "watch:1000;" },
+		{ EKDB_STOP_RWATCH, 5, 1, "T05thread:1;" BRK1 "rwatch:1000;" },
+		{ EKDB_STOP_AWATCH, 5, 1, "T05thread:1;" BRK1 "awatch:1000;" },
+		{ EKDB_STOP_STEP, 5, 1, "T05thread:1;" EXP1 },
+		{ EKDB_STOP_INTERRUPT, 0, 1, "T02thread:1;" EXP1 },
+		{ EKDB_STOP_INTERRUPT, 2, 1, "T02thread:1;" EXP1 },
+		{ EKDB_STOP_FAULT, 0, 1, "T0bthread:1;" EXP1 },
+		{ EKDB_STOP_FAULT, 4, 1, "T04thread:1;" EXP1 },
+		{ EKDB_STOP_PANIC, 0, 1, "T05thread:1;" EXP1 },
+		{ EKDB_STOP_SYSRQ, 0, 0, "T05thread:1;" EXP1 },	/* thread from target */
+		{ EKDB_STOP_ENTRY, 999, 1, "T05thread:1;" EXP1 },	/* bad signal */
 	};
 	struct gt *g = gt_new(2);
 	size_t i;
@@ -409,9 +457,39 @@ static void test_stop_replies(void **state)
 	gt_ask(g, "qSupported:multiprocess+");
 	g->stop.reason = EKDB_STOP_SWBREAK;
 	g->stop.thread = 1;
-	assert_string_equal(gt_ask(g, "?"), "T05thread:1;");
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;" BRK1);
 	g->stop.reason = EKDB_STOP_HWBREAK;
-	assert_string_equal(gt_ask(g, "?"), "T05thread:1;");
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;" BRK1);
+	/* within one stop: after Hg2 the stop reply still shows thread 1's
+	 * registers, and p goes on reading thread 2's (the selection
+	 * survives the stop reply); Hg0 is the stopped thread again */
+	g->stop.reason = EKDB_STOP_STEP;
+	gt_add_packet(g, "Hg2");
+	gt_add_packet(g, "?");
+	gt_add_packet(g, "p7");
+	assert_int_equal(gt_run(g), 3);
+	assert_string_equal(g->reply, "002e000000000000");
+	assert_non_null(strstr(g->ch.out, "$OK#"));
+	gt_add_packet(g, "Hg2");
+	gt_add_packet(g, "?");
+	assert_int_equal(gt_run(g), 2);
+	assert_string_equal(g->reply, "T05thread:1;" EXP1);
+	gt_add_packet(g, "Hg2");
+	gt_add_packet(g, "Hg0");
+	gt_add_packet(g, "p7");
+	assert_int_equal(gt_run(g), 3);
+	assert_string_equal(g->reply, "002f000000000000");
+	/* a stop on thread 2 with thread 1 selected: thread 2's frame */
+	g->stop.thread = 2;
+	gt_add_packet(g, "Hg1");
+	gt_add_packet(g, "?");
+	assert_int_equal(gt_run(g), 2);
+	assert_string_equal(g->reply, "T05thread:2;" EXP2);
+	gt_add_packet(g, "Hg1");
+	gt_add_packet(g, "?");
+	gt_add_packet(g, "p7");
+	assert_int_equal(gt_run(g), 3);
+	assert_string_equal(g->reply, "002f000000000000");
 }
 
 static void expect_resume(struct gt *g, const char *req, enum ekdb_resume_action a,
