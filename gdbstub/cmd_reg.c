@@ -42,6 +42,7 @@ void gdb_reg_layout(struct gdb_session *s, struct ekdb_reg_layout *l)
 	unsigned count = reg_count(s);
 
 	memset(l, 0, sizeof(*l));
+	l->pc_regno = -1;
 	if (s->target->ops->reg_layout)
 		s->target->ops->reg_layout(s->target, l);
 	if (!l->g_count || l->g_count > count)
@@ -68,11 +69,31 @@ static void tx_expedite_list(struct gdb_session *s, const unsigned *regs, unsign
 	}
 }
 
+/*
+ * Is the selected thread on a function's first instruction (its pc is a
+ * text symbol's address)?  Then gdb will print the function's arguments.
+ */
+static bool at_function_entry(struct gdb_session *s, const struct ekdb_reg_layout *l)
+{
+	u8 buf[GDB_REG_MAX_BYTES];
+	struct ksym sym;
+	size_t size, i;
+	u64 pc = 0;
+
+	if (l->pc_regno < 0 || !s->target->ops->sym_by_addr ||
+	    reg_fetch(s, (unsigned)l->pc_regno, buf, &size) || size > sizeof(pc))
+		return false;
+	for (i = size; i--;)		/* target byte order: little-endian */
+		pc = pc << 8 | buf[i];
+	return !s->target->ops->sym_by_addr(s->target, pc, &sym) && sym.addr == pc &&
+	       (sym.type == 'T' || sym.type == 't');
+}
+
 /**
  * gdb_tx_expedited - "NN:value;" for each expedited register of the
  * selected thread (a stop reply's payload), with the breakpoint list too
- * when @at_break; a register that cannot be read is left out (gdb then
- * fetches it).
+ * when @at_break or when the thread is on a function's first instruction;
+ * a register that cannot be read is left out (gdb then fetches it).
  */
 void gdb_tx_expedited(struct gdb_session *s, bool at_break)
 {
@@ -80,7 +101,7 @@ void gdb_tx_expedited(struct gdb_session *s, bool at_break)
 
 	gdb_reg_layout(s, &l);
 	tx_expedite_list(s, l.expedite, l.n_expedite);
-	if (at_break)
+	if (l.n_expedite_break && (at_break || at_function_entry(s, &l)))
 		tx_expedite_list(s, l.expedite_break, l.n_expedite_break);
 }
 

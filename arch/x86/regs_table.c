@@ -60,6 +60,7 @@ void x86_reg_layout(struct ekdb_reg_layout *l)
 	unsigned i;
 
 	l->g_count = X86_REG_G_COUNT;
+	l->pc_regno = X86_REGNO_RIP;
 	l->n_expedite = 3;
 	l->expedite[0] = X86_REGNO_RBP;
 	l->expedite[1] = X86_REGNO_RSP;

@@ -160,11 +160,14 @@ struct ekdb_sysinfo {
  * fetches any register past the end of a short 'g' with 'p').  Every
  * stop reply carries the @expedite registers' values (pc, stack and
  * frame pointers), so that a stop gdb only has to show costs no 'g'; a
- * breakpoint or watchpoint stop also carries @expedite_break (where a
- * function's arguments are at its first instruction: gdb prints them).
+ * breakpoint or watchpoint stop, and a stop on the first instruction of
+ * a function (register @pc_regno is a text symbol's address: a step into
+ * a call), also carries @expedite_break: where the function's arguments
+ * are at its first instruction, which gdb prints with the frame.
  */
 struct ekdb_reg_layout {
 	unsigned g_count;		/* 0: every register */
+	int pc_regno;			/* the program counter, -1: unknown */
 	unsigned n_expedite;		/* <= EKDB_EXPEDITE_MAX */
 	unsigned expedite[EKDB_EXPEDITE_MAX];	/* register numbers */
 	unsigned n_expedite_break;	/* <= EKDB_EXPEDITE_MAX */

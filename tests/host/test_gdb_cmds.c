@@ -490,6 +490,19 @@ static void test_stop_replies(void **state)
 	gt_add_packet(g, "p7");
 	assert_int_equal(gt_run(g), 3);
 	assert_string_equal(g->reply, "002f000000000000");
+	/* a step that lands on a function's first instruction (setup_arch):
+	 * gdb prints its arguments, so they ride along; one byte in: not */
+	g->stop.thread = 1;
+	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x100;
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
+			    "07:002f000000000000;10:00010081ffffffff;" ARGS "core:0;");
+	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x101;
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
+			    "07:002f000000000000;10:01010081ffffffff;core:0;");
+	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x100;
+	g->sim.ops.sym_by_addr = NULL;		/* no symbols: no guess */
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
+			    "07:002f000000000000;10:00010081ffffffff;core:0;");
 }
 
 static void expect_resume(struct gt *g, const char *req, enum ekdb_resume_action a,
