@@ -112,6 +112,8 @@ int kdb_cmd_bp(struct kdb_session *s, int argc, const char **argv)
 	}
 	if (next <= argc)
 		return -KDB_TOOMANYARGS;
+	if (kdb_check_range(s, argv[0], addr, len))
+		return -KDB_BADADDR;
 	/* Linux: one kdb breakpoint per address, whatever its kind */
 	for (i = 0; i < KDB_BP_SCAN_MAX && (r = bp_get(s, i, &b)) != -EKDB_ERANGE; i++) {
 		if (r == 0 && b.by_kdb && b.addr == addr) {
