@@ -241,6 +241,19 @@ static void test_bp(void **state)
 	o = kdb_cmd("bph jiffies dataw 8");
 	assert_string_equal(o, "Data Write BP #16 at 0x0000000000001100 (jiffies)\n"
 			    "    is enabled   addr at 0000000000001100, hardtype=2 installed=0\n\n");
+	/* issue 19: the hits the target counted, on their own line once there are some */
+	F.sim.bp_hits[0] = 2;
+	F.sim.bp_hits[16] = 1;
+	assert_string_equal(kdb_cmd("bl"),
+			    "Instruction(i) BP #0 at 0xffffffff81000100 (setup_arch)\n"
+			    "    is enabled   addr at ffffffff81000100, hardtype=0 installed=0\n"
+			    "    hits=2\n\n"
+			    "Instruction(i) BP #1 at 0xffffffff81000400 (mm_init)\n"
+			    "    is enabled   addr at ffffffff81000400, hardtype=0 installed=0\n\n"
+			    "Data Write BP #16 at 0x0000000000001100 (jiffies)\n"
+			    "    is enabled   addr at 0000000000001100, hardtype=2 installed=0\n"
+			    "    hits=1\n\n");
+	F.sim.bp_hits[0] = F.sim.bp_hits[16] = 0;
 	assert_has(kdb_cmd("bph init_task+8 datar"), "Data Access BP #17 at 0x0000000000001208 (init_task+0x8)\n"
 						  "    is enabled   addr at 0000000000001208, hardtype=4");
 	assert_has(kdb_cmd("bph mm_init"), "Instruction(Register) BP #18");
