@@ -3,6 +3,7 @@
 #include "sim_target.h"
 #include <asm/regs_table.h>
 #include <ekdb/errno.h>
+#include <ekdb/range.h>
 #include <ekdb/string.h>
 
 static struct sim_target *to_sim(struct ekdb_target *t)
@@ -23,11 +24,16 @@ u8 *sim_target_mem(struct sim_target *s, u64 addr)
 	return NULL;
 }
 
+static bool in_debugger(u64 addr, u64 len);
+
 static long sim_mem_read(struct ekdb_target *t, u64 addr, void *buf, size_t len)
 {
 	struct sim_target *s = to_sim(t);
 	size_t i;
 	u8 *p;
+
+	if (len && addr + (len - 1) < addr)
+		s->wrap_asks++;
 
 	for (i = 0; i < len; i++) {
 		p = sim_target_mem(s, addr + i);
@@ -43,6 +49,11 @@ static long sim_mem_write(struct ekdb_target *t, u64 addr, const void *buf, size
 	struct sim_target *s = to_sim(t);
 	size_t i;
 	u8 *p;
+
+	if (len && addr + (len - 1) < addr)
+		s->wrap_asks++;
+	if (len && in_debugger(addr, len))
+		return -EKDB_EPERM;	/* as core/mem.c: the debugger's own bytes */
 
 	for (i = 0; i < len; i++) {
 		p = sim_target_mem(s, addr + i);
@@ -84,9 +95,9 @@ static const char *sim_features_xml(struct ekdb_target *t, const char *annex, si
 	return x86_features_xml(annex, len);
 }
 
-static bool in_debugger(u64 addr, unsigned len)
+static bool in_debugger(u64 addr, u64 len)
 {
-	return addr < SIM_DBG_BASE + SIM_DBG_SIZE && addr + len > SIM_DBG_BASE;
+	return ekdb_range_overlaps(addr, len, SIM_DBG_BASE, SIM_DBG_BASE + SIM_DBG_SIZE);
 }
 
 static struct sim_bp *bp_find(struct sim_bp *tab, unsigned n, enum ekdb_bp_type type,
@@ -588,7 +599,9 @@ void sim_target_init(struct sim_target *s, int nthreads)
 	s->regions[0] = (struct sim_region){ SIM_RAM0_BASE, SIM_RAM0_SIZE, s->ram0 };
 	s->regions[1] = (struct sim_region){ SIM_RAM1_BASE, SIM_RAM1_SIZE, s->ram1 };
 	s->regions[2] = (struct sim_region){ SIM_TEXT_BASE, SIM_TEXT_SIZE, s->text };
-	s->nregions = 3;
+	s->regions[3] = (struct sim_region){ SIM_TOP_BASE, SIM_TOP_SIZE, s->top };
+	s->nregions = 4;
+	memset(s->top, 0xa5, sizeof(s->top));
 	s->log = sim_log_text;
 	s->log_len = sizeof(sim_log_text) - 1;
 	s->ntasks = (int)ARRAY_SIZE(sim_tasks);
