@@ -24,7 +24,7 @@ import time
 
 from common import (BASE_CMDLINE, REPO, Machine, MachineError, connect_unix,
                     free_tcp_port, log, median, pattern)
-import wire
+import wire  # tests/integration/wire.py (on the path through common)
 
 GDB = os.environ.get("GDB", "gdb")
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -39,6 +39,7 @@ void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len)
 	s->g_thread = 0;
 	s->c_thread = 0;
 	s->thread_iter = 0;
+	s->stop_func = 0;	/* a new gdb shows its first stop's whole frame */
 	/* a new gdb knows nothing of what a vanished one planted (Linux: '?') */
 	if (s->target->ops->gdb_attach)
 		s->target->ops->gdb_attach(s->target);

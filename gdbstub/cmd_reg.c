@@ -51,7 +51,12 @@ void gdb_reg_layout(struct gdb_session *s, struct ekdb_reg_layout *l)
 		l->n_expedite = EKDB_EXPEDITE_MAX;
 	if (l->n_expedite_break > EKDB_EXPEDITE_MAX)
 		l->n_expedite_break = EKDB_EXPEDITE_MAX;
+	if (l->gprs > l->g_count)
+		l->gprs = l->g_count;
 }
+
+/* Most registers a stop reply carries when the function changed. */
+#define EKDB_GPRS_MAX	32
 
 static void tx_expedite_list(struct gdb_session *s, const unsigned *regs, unsigned n)
 {
@@ -59,7 +64,7 @@ static void tx_expedite_list(struct gdb_session *s, const unsigned *regs, unsign
 	size_t size;
 	unsigned i;
 
-	for (i = 0; i < n && i < EKDB_EXPEDITE_MAX; i++) {
+	for (i = 0; i < n; i++) {
 		if (regs[i] >= reg_count(s) || regs[i] > 0xff || reg_fetch(s, regs[i], buf, &size))
 			continue;
 		tx_hex_u8(s, regs[i]);
@@ -70,39 +75,55 @@ static void tx_expedite_list(struct gdb_session *s, const unsigned *regs, unsign
 }
 
 /*
- * Is the selected thread on a function's first instruction (its pc is a
- * text symbol's address)?  Then gdb will print the function's arguments.
+ * The function the selected thread is in: its start address (0 when the
+ * target has no symbols or the pc is in none), and whether the pc is its
+ * first instruction.
  */
-static bool at_function_entry(struct gdb_session *s, const struct ekdb_reg_layout *l)
+static u64 pc_function(struct gdb_session *s, const struct ekdb_reg_layout *l, bool *entry)
 {
 	u8 buf[GDB_REG_MAX_BYTES];
 	struct ksym sym;
 	size_t size, i;
 	u64 pc = 0;
 
+	*entry = false;
 	if (l->pc_regno < 0 || !s->target->ops->sym_by_addr ||
 	    reg_fetch(s, (unsigned)l->pc_regno, buf, &size) || size > sizeof(pc))
-		return false;
+		return 0;
 	for (i = size; i--;)		/* target byte order: little-endian */
 		pc = pc << 8 | buf[i];
-	return !s->target->ops->sym_by_addr(s->target, pc, &sym) && sym.addr == pc &&
-	       (sym.type == 'T' || sym.type == 't');
+	if (s->target->ops->sym_by_addr(s->target, pc, &sym) ||
+	    (sym.type != 'T' && sym.type != 't'))
+		return 0;
+	*entry = sym.addr == pc;
+	return sym.addr;
 }
 
 /**
- * gdb_tx_expedited - "NN:value;" for each expedited register of the
- * selected thread (a stop reply's payload), with the breakpoint list too
- * when @at_break or when the thread is on a function's first instruction;
- * a register that cannot be read is left out (gdb then fetches it).
+ * gdb_tx_expedited - "NN:value;" for the registers gdb will need to show
+ * this stop of the selected thread (struct ekdb_reg_layout says which),
+ * as a stop reply's payload; a register that cannot be read is left out
+ * (gdb then fetches it).  Remembers the stop's function for the next one.
  */
 void gdb_tx_expedited(struct gdb_session *s, bool at_break)
 {
 	struct ekdb_reg_layout l;
+	unsigned i, gprs[EKDB_GPRS_MAX];
+	bool entry;
+	u64 func;
 
 	gdb_reg_layout(s, &l);
-	tx_expedite_list(s, l.expedite, l.n_expedite);
-	if (l.n_expedite_break && (at_break || at_function_entry(s, &l)))
-		tx_expedite_list(s, l.expedite_break, l.n_expedite_break);
+	func = pc_function(s, &l, &entry);
+	if (l.gprs && !at_break && !entry && func && func != s->stop_func) {
+		for (i = 0; i < l.gprs && i < EKDB_GPRS_MAX; i++)
+			gprs[i] = i;
+		tx_expedite_list(s, gprs, i);
+	} else {
+		tx_expedite_list(s, l.expedite, l.n_expedite);
+		if (at_break || entry)
+			tx_expedite_list(s, l.expedite_break, l.n_expedite_break);
+	}
+	s->stop_func = func;
 }
 
 /**

@@ -50,6 +50,7 @@ struct gdb_session {
 	u64 g_thread;		/* Hg selection (0 = the stopped thread) */
 	u64 c_thread;		/* Hc selection, recorded only */
 	int thread_iter;	/* qsThreadInfo cursor */
+	u64 stop_func;		/* function of the last stop reply's pc, 0: none */
 
 	struct ekdb_stop stop;	/* why we are stopped (copied from run()) */
 	bool done;		/* a handler ended the loop */

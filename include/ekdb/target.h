@@ -157,17 +157,22 @@ struct ekdb_sysinfo {
 /*
  * What gdb needs at every stop, and what it may ask for one at a time.
  * 'g' carries registers [0, g_count): the ones a frame may need (gdb
- * fetches any register past the end of a short 'g' with 'p').  Every
- * stop reply carries the @expedite registers' values (pc, stack and
- * frame pointers), so that a stop gdb only has to show costs no 'g'; a
- * breakpoint or watchpoint stop, and a stop on the first instruction of
- * a function (register @pc_regno is a text symbol's address: a step into
- * a call), also carries @expedite_break: where the function's arguments
- * are at its first instruction, which gdb prints with the frame.
+ * fetches any register past the end of a short 'g' with 'p').  The stop
+ * reply carries register values so that gdb can show the stop without a
+ * 'g':
+ *  - always the @expedite registers (pc, stack and frame pointers);
+ *  - at a breakpoint or watchpoint, or on a function's first instruction
+ *    (register @pc_regno is a text symbol's address: a step into a
+ *    call), also @expedite_break: where the arguments are at a function's
+ *    entry, which gdb prints with the frame;
+ *  - on a stop in another function than the session's previous stop (a
+ *    return into the caller, an interrupt), registers [0, gprs) instead:
+ *    gdb prints the new frame's arguments, which may live in any of them.
  */
 struct ekdb_reg_layout {
 	unsigned g_count;		/* 0: every register */
 	int pc_regno;			/* the program counter, -1: unknown */
+	unsigned gprs;			/* 0: none sent when the function changes */
 	unsigned n_expedite;		/* <= EKDB_EXPEDITE_MAX */
 	unsigned expedite[EKDB_EXPEDITE_MAX];	/* register numbers */
 	unsigned n_expedite_break;	/* <= EKDB_EXPEDITE_MAX */

@@ -14,6 +14,13 @@
 #define ARGS	"05:6666000000000000;04:5555000000000000;03:4444000000000000;" \
 		"02:3333000000000000;08:0800000000000000;09:0900000000000000;"
 #define BRK1	FRAME1 ARGS "core:0;"
+/* ... and on a stop in another function than the last one, rax..r15 and rip */
+#define GPRS1	"00:1111111111111111;01:2222000000000000;02:3333000000000000;" \
+		"03:4444000000000000;04:5555000000000000;05:6666000000000000;" \
+		"06:002f000000000000;07:002f000000000000;08:0800000000000000;" \
+		"09:0900000000000000;0a:0a00000000000000;0b:0b00000000000000;" \
+		"0c:0c00000000000000;0d:0d00000000000000;0e:0e00000000000000;" \
+		"0f:0f00000000000000;10:10000081ffffffff;"
 #define BRK2	FRAME2 ARGS "core:1;"
 
 struct gdb_case {
@@ -450,8 +457,11 @@ static void test_threads(void **state)
 	assert_string_equal(gt_ask(g, "qC"), "QC1");
 	assert_string_equal(gt_ask(g, "Hg1"), "OK");
 	assert_string_equal(gt_ask(g, "Hg2"), "E02");
-	/* no threads, but pc/sp/fp still ride the stop reply: a T packet */
-	assert_string_equal(gt_ask(g, "?"), "T05" "06:002f000000000000;07:002f000000000000;10:10000081ffffffff;");
+	/* no threads, but registers still ride the stop reply: a T packet;
+	 * the first stop gdb sees is in a new function: all of rax..rip */
+	assert_string_equal(gt_ask(g, "?"), "T05" GPRS1);
+	/* the same function again: the frame registers only */
+	assert_string_equal(gt_ask(g, "?"), "T05" FRAME1);
 }
 
 static void test_thread_list_paged(void **state)
@@ -471,7 +481,8 @@ static void test_stop_replies(void **state)
 		u64 thread;
 		const char *want;
 	} tab[] = {
-		{ EKDB_STOP_ENTRY, 5, 1, "T05thread:1;" EXP1 },
+		{ EKDB_STOP_ENTRY, 5, 1, "T05thread:1;" GPRS1 "core:0;" },	/* first stop */
+		{ EKDB_STOP_ENTRY, 5, 1, "T05thread:1;" EXP1 },		/* same function */
 		{ EKDB_STOP_SWBREAK, 5, 2, "T05thread:2;" BRK2 "swbreak:;" },
 		{ EKDB_STOP_HWBREAK, 5, 1, "T05thread:1;" BRK1 "hwbreak:;" },
 		{ EKDB_STOP_WATCH, 5, 1, "T05thread:1;" BRK1 "watch:1000;" },
@@ -486,6 +497,7 @@ static void test_stop_replies(void **state)
 		{ EKDB_STOP_SYSRQ, 0, 0, "T05thread:1;" EXP1 },	/* thread from target */
 		{ EKDB_STOP_ENTRY, 999, 1, "T05thread:1;" EXP1 },	/* bad signal */
 	};
+	int (*sym_by_addr)(struct ekdb_target *, u64, struct ksym *);
 	struct gt *g = gt_new(2);
 	size_t i;
 
@@ -544,9 +556,30 @@ static void test_stop_replies(void **state)
 	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
 			    "07:002f000000000000;10:01010081ffffffff;core:0;");
 	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x100;
+	sym_by_addr = g->sim.ops.sym_by_addr;
 	g->sim.ops.sym_by_addr = NULL;		/* no symbols: no guess */
 	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
 			    "07:002f000000000000;10:00010081ffffffff;core:0;");
+	/* a stop in another function than the last (a return to a caller, an
+	 * interrupt): rax..rip, where that function's arguments may be */
+	g->sim.ops.sym_by_addr = sym_by_addr;
+	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x150;	/* setup_arch+0x50 */
+	gt_ask(g, "?");
+	assert_non_null(strstr(g->reply, "00:1111111111111111;01:2222000000000000;"));
+	assert_non_null(strstr(g->reply, "0f:0f00000000000000;10:50010081ffffffff;core:0;"));
+	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x160;	/* the same function */
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
+			    "07:002f000000000000;10:60010081ffffffff;core:0;");
+	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x20;	/* back in start_kernel */
+	gt_ask(g, "?");
+	assert_non_null(strstr(g->reply, "00:1111111111111111;"));
+	/* a new gdb (qSupported) sees its first stop whole, even in the same place */
+	gt_add_packet(g, "qSupported:swbreak+");
+	gt_add_packet(g, "?");
+	assert_int_equal(gt_run(g), 2);
+	assert_non_null(strstr(g->reply, "00:1111111111111111;"));
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
+			    "07:002f000000000000;10:20000081ffffffff;core:0;");
 }
 
 static void expect_resume(struct gt *g, const char *req, enum ekdb_resume_action a,

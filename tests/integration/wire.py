@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-"""What crossed the line between gdb and a stub: a byte-counting relay.
+"""What crossed the line between gdb and a stub: a byte-counting relay,
+used by `make bench`'s packet table and by the tests that check what a stop
+costs (test_gdb_lean.py).
 
 gdb's own packet log is no measure of the wire: it cuts packets at
 `remote-packet-max-chars` (512 by default), shows run-length encoded
@@ -8,6 +10,7 @@ from here instead: gdb connects to a unix socket of ours, we connect to the
 stub (a unix socket or host:port) and pass every byte on unchanged, keeping
 (time, direction, bytes).  The relay costs latency, so only the bench's
 packet pass goes through it; the timed figures are taken without it.
+Tests use sent()/received() to see the packets themselves.
 
     w = Wire(target, path)          # listens on path, one gdb at a time
     ... gdb: target remote path ... BENCH-MARK lines ...
@@ -106,6 +109,38 @@ class Wire:
     def between(self, t0, t1):
         with self.lock:
             return [c for c in self.chunks if t0 <= c[0] <= t1]
+
+
+def payloads(chunks, direction):
+    """The packets one way, in order, as (time of their last byte, payload
+    as sent); acks and noise left out."""
+    out, buf = [], b""
+    for t, d, data in chunks:
+        if d != direction:
+            continue
+        buf += data
+        while True:
+            i = buf.find(b"$")
+            j = buf.find(b"#", i + 1) if i >= 0 else -1
+            if i < 0 or j < 0 or j + 3 > len(buf):
+                break
+            out.append((t, buf[i + 1:j]))
+            buf = buf[j + 3:]
+    return out
+
+
+def expand_rle(payload):
+    """A reply as gdb reads it: "c*N" is c and N - 29 more copies of c."""
+    out, i = bytearray(), 0
+    while i < len(payload):
+        c = payload[i]
+        if c == ord("*") and out and i + 1 < len(payload):
+            out += bytes([out[-1]]) * (payload[i + 1] - 29)
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return bytes(out)
 
 
 def packets(data):
