@@ -238,6 +238,18 @@ static int glue_task_signal(int pid, int sig)
 	return -EKDB_ENOENT;
 }
 
+/* A breakpoint hit inside the debugger was removed: say so in the log. */
+static __ekdb_nobp void glue_warn(const char *msg)
+{
+	printk(KERN_WARNING "%s", msg);
+}
+
+/* The debugger gave up (it is off, the other CPUs go on): this CPU panics. */
+static __ekdb_nobp void glue_panic(const char *msg)
+{
+	panic("%s", msg);
+}
+
 static const struct ekdb_kernel_ops kernel_debug_ops = {
 	.task_get = glue_task_get,
 	.log_read = glue_log_read,
@@ -248,6 +260,8 @@ static const struct ekdb_kernel_ops kernel_debug_ops = {
 	.sysrq = kernel_sysrq,
 	.percpu_offset = glue_percpu_offset,
 	.task_signal = glue_task_signal,
+	.warn = glue_warn,
+	.panic = glue_panic,
 };
 
 /* Called from setup_arch() before the early debugger starts. */

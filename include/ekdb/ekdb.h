@@ -58,6 +58,16 @@ struct ekdb_kernel_ops {
 	int (*sysrq)(char key);
 	int (*percpu_offset)(unsigned cpu, u64 *offset);
 	int (*task_signal)(int pid, int sig);
+	/*
+	 * warn - one line (ending in a newline) for the kernel's log: a
+	 * breakpoint that fired inside the debugger was removed.  panic - the
+	 * debugger gave up (it is off, every CPU released): stop this CPU with
+	 * @msg; must not return.  Both run on the stop path (breakpoints may be
+	 * armed): like every function the stop path reaches, no breakpoint may
+	 * go there (__ekdb_nobp, checked by tests/integration/test_stop_path.py).
+	 */
+	void (*warn)(const char *msg);
+	void (*panic)(const char *msg);
 };
 
 /* ekdb_set_kernel_ops - install the kernel's services (static storage; any time). */
