@@ -17,6 +17,7 @@ import pytest
 
 from gdb_boot import (ACKS_ON, BOOT_COMPLETE, KGDBWAIT, attach, boot_to_kgdbwait,
                       cont_expect_error, cont_to_stop, stop_func)
+from gdbdriver import gdb_batch
 from qemu import BOOT_TIMEOUT, REPO
 from rsp import Rsp, frame
 
@@ -134,21 +135,26 @@ def test_stop_path_and_ap_start_refuse_breakpoints(machine):
 # Where the debugger keeps the kernel's hooks and ops: the display (core/
 # display.c), the transports (core/transport.c, EKDB_MAX_TRANSPORTS slots)
 # and the kernel ops (core/target.c).  Each is a pointer to a struct of
-# function pointers; every word of it that is a function's address is a root.
-HOOK_POINTERS = (("display", 1), ("transports", 8), ("kops", 1))
-HOOK_STRUCT_BYTES = 0x100
+# function pointers (its size from the ELF's DWARF); every word of it that is
+# a function's address is a root.
+HOOK_POINTERS = (("display", 1, "struct ekdb_display_ops"),
+                 ("transports", 8, "struct ekdb_transport"),
+                 ("kops", 1, "struct ekdb_kernel_ops"))
 
 
 def hook_roots(r, addr, funcs):
     """Every kernel function the debugger holds a pointer to through its
     display, transports and kernel ops, read from the stopped machine."""
+    out = gdb_batch(KERNEL_ELF, [f"p sizeof({t})" for _, _, t in HOOK_POINTERS])
+    sizes = [int(n) for n in re.findall(r"^\$\d+ = (\d+)$", out, re.M)]
+    assert len(sizes) == len(HOOK_POINTERS), out
     roots = set()
-    for var, count in HOOK_POINTERS:
+    for (var, count, _), size in zip(HOOK_POINTERS, sizes):
         for i in range(count):
             ops = r.u64(addr[var] + 8 * i)
             if not ops:
                 continue
-            raw = r.mem(ops, HOOK_STRUCT_BYTES)
+            raw = r.mem(ops, size)
             for off in range(0, len(raw), 8):
                 word = int.from_bytes(raw[off:off + 8], "little")
                 if word in funcs:
