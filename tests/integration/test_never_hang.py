@@ -28,7 +28,7 @@ SHELL = r"ekdb:/# "
 def go_and_break_in_again(k):
     """go; the console shell answers an Enter (the machine runs), and a
     second Ctrl-C stops it again.  A hang answers neither."""
-    k.go(r"kdb> go\r?\n", timeout=60)
+    k.go(r"go\r?\n", timeout=60)
     k.mark()
     k.enter()
     k.wait(SHELL, timeout=BOOT_TIMEOUT, fail_on=f"{BAD}|{REENTRY}")
@@ -61,7 +61,7 @@ def test_watchpoint_on_kms_hook_state_survives_go(machine):
     assert re.search(rf"BP #{num} at 0x[0-9a-f]+ \(stats\+0x8\)", bl), bl
     assert re.search(r"is enabled", bl), bl
     k.cmd(f"bc {num}")
-    k.go(r"kdb> go")
+    k.go(r"go\r?\n", timeout=60)
     m.expect_not(REENTRY)
 
 
@@ -71,5 +71,5 @@ def test_bp_on_kms_leave_helper_refused(machine):
     assert "the debugger cannot stop there" in out, out
     assert "BP #" not in k.cmd("bl")
     go_and_break_in_again(k)
-    k.go(r"kdb> go")
+    k.go(r"go\r?\n", timeout=60)
     m.expect_not(REENTRY)
