@@ -7,7 +7,8 @@
  * Static storage; usable from early boot.
  *
  * While the machine is stopped every breakpoint is out of memory
- * (original bytes back, this CPU's slots off); they go back in on resume.
+ * (original bytes back, this CPU's slots off); they go back in on resume,
+ * as the last act before the CPUs are released (after every hook).
  *
  * Hardware slots are per CPU, the table is not: when the machine resumes
  * the master publishes the armed set (arch_hw_bp_arm) and every CPU loads
