@@ -7,7 +7,8 @@
  * Static storage; usable from early boot.
  *
  * While the machine is stopped every breakpoint is out of memory
- * (original bytes back, this CPU's slots off); they go back in on resume.
+ * (original bytes back, this CPU's slots off); they go back in on resume,
+ * as the last act before the CPUs are released (after every hook).
  *
  * Hardware slots are per CPU, the table is not: when the machine resumes
  * the master publishes the armed set (arch_hw_bp_arm) and every CPU loads
@@ -275,6 +276,38 @@ void dbg_bp_install_all(u64 skip)
 	}
 	hw_publish();
 	arch_hw_bp_load();
+}
+
+/*
+ * dbg_bp_drop_reentered - entry @i hit inside the debugger: take it out of
+ * the table (its original byte back) and, when the armed hardware set held
+ * it, publish the set without it and load that on this CPU (the others drop
+ * it when their stale slot fires: dbg_trap_debug).  0 or -EKDB_ENOENT.
+ */
+int dbg_bp_drop_reentered(int i)
+{
+	bool rearm = i >= 0 && i < bp_cap && bps[i].used && bps[i].installed &&
+		     bps[i].type != EKDB_BP_SW;
+	int err = dbg_bp_clear_index(i);
+
+	if (!err && rearm) {
+		hw_publish();
+		arch_hw_bp_load();
+	}
+	return err;
+}
+
+/*
+ * dbg_bp_all_off - the debugger gives up: every breakpoint out of the text,
+ * this CPU's slots off, and an empty armed set for every CPU that loads it.
+ * The table itself is kept (nothing serves it any more).
+ */
+void dbg_bp_all_off(void)
+{
+	struct arch_hw_bp_slot none[ARCH_HW_BP_SLOTS] = { 0 };
+
+	dbg_bp_uninstall_all();
+	arch_hw_bp_arm(none);
 }
 
 void dbg_bp_uninstall_all(void)

@@ -59,6 +59,10 @@ void dbg_bp_hit(int index);		/* count a hit of entry @index */
 void dbg_bp_install_all(u64 skip);
 /* Take every breakpoint out: original text back, this CPU's slots off. */
 void dbg_bp_uninstall_all(void);
+/* Entry @index hit inside the debugger: removed, the armed set without it (core/reenter.c). */
+int dbg_bp_drop_reentered(int index);
+/* The debugger gives up: every breakpoint out, an empty armed set for every CPU. */
+void dbg_bp_all_off(void);
 /* The software breakpoint at @addr (installed or not), or -1. */
 int dbg_bp_find_sw(u64 addr);
 /* The breakpoint behind hardware slot @slot, or -1. */
@@ -134,6 +138,18 @@ void dbg_arm_step(struct dbg_cpu *c, struct x86_regs *regs);
 /* An NMI nobody asked for: 1 stopped there, 0 debugger off, -1 another CPU is entering. */
 int dbg_nmi_stop(struct x86_regs *regs);
 
+/* ---------------------------------------------------------------- reenter.c */
+/*
+ * dbg_reenter_recover - @stop happened on the CPU that holds the debugger
+ * (Linux's kgdb_reenter_check): when it is a breakpoint or watchpoint of
+ * ours, take it out, warn naming it, and return true (execution goes on at
+ * @regs).  False: not recoverable (not ours, a fault, or a trap while
+ * recovering); the caller gives the debugger up.
+ */
+bool dbg_reenter_recover(const struct x86_regs *regs, const struct ekdb_stop *stop);
+/* "a breakpoint", "a fault", ...: what @stop is, for a message. */
+const char *dbg_stop_what(const struct ekdb_stop *stop);
+
 /* ---------------------------------------------------------------- transport.c */
 int dbg_transport_register(struct ekdb_transport *t);
 void dbg_transport_unregister(struct ekdb_transport *t);
@@ -165,6 +181,10 @@ void dbg_transports_post(void);
 
 /* ---------------------------------------------------------------- target.c */
 extern struct ekdb_target dbg_target;
+/* A line for the kernel's log (struct ekdb_kernel_ops warn); dropped without one. */
+void dbg_kernel_warn(const char *msg);
+/* The kernel's panic (ekdb_kernel_ops panic) with @msg; returns only without one. */
+void dbg_kernel_panic(const char *msg);
 void dbg_target_select_cpu(unsigned cpu);
 /*
  * dbg_target_set_libraries - the images gdb should load symbols for, as

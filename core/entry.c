@@ -11,11 +11,13 @@
 #include <asm/cpu_state.h>
 #include <asm/processor.h>
 #include <ekdb/ekdb.h>
+#include <ekdb/fmt.h>
 #include <ekdb/gdb_signal.h>
 #include <ekdb/string.h>
 
 static const struct dbg_frontend *frontend;
 static bool dbg_enabled;
+static bool dbg_gave_up;		/* dbg_give_up() turned it off: its int3s are out */
 static volatile int dbg_master = -1;	/* CPU inside the debugger, -1 if none */
 unsigned dbg_cpus_missing;		/* CPUs the last round-up could not stop */
 static const char *volatile pending_panic;	/* ekdb_panic() on its way in */
@@ -107,10 +109,13 @@ static int resume_target(unsigned self, const struct ekdb_resume *r)
 }
 
 /*
- * Put breakpoints back and arm stepping as the front end asked.  Returns
- * the CPU to resume alone with the others held, or -1 when all resume.
+ * Plan the resume the front end asked for: stepping flags, the new pc,
+ * gdb's breakpoints gone on detach.  Returns the CPU to resume alone with
+ * the others held, or -1 when all resume; @skip: the software breakpoint
+ * to leave out when the breakpoints go back in (the one a step runs).
+ * Nothing is armed here: that is the last act of the stop (dbg_enter_master).
  */
-static int plan_resume(unsigned self, const struct ekdb_resume *r)
+static int plan_resume(unsigned self, const struct ekdb_resume *r, u64 *skip)
 {
 	bool only = r->action == EKDB_RESUME_STEP || r->only;
 	int t = only ? resume_target(self, r) : (int)self;
@@ -127,11 +132,10 @@ static int plan_resume(unsigned self, const struct ekdb_resume *r)
 	/* continuing from a breakpoint: step over it alone, then re-insert it */
 	tc->stepping_over = !tc->user_step && dbg_bp_find_sw(tc->state.rip) >= 0;
 	release_after_stepover = tc->stepping_over && !only;
+	*skip = 0;
 	if (tc->user_step || tc->stepping_over) {
-		dbg_bp_install_all(tc->state.rip);	/* step the real instruction */
+		*skip = tc->state.rip;	/* step the real instruction */
 		only = true;
-	} else {
-		dbg_bp_install_all(0);
 	}
 	return only ? t : -1;
 }
@@ -152,21 +156,69 @@ static bool sw_stop_is_stale(const struct x86_regs *regs, const struct ekdb_stop
 }
 
 /*
+ * dbg_give_up - the CPU that holds the debugger cannot go on with it (a
+ * fault inside it, a trap it cannot recover from): it must not die with
+ * the master role held, or every CPU it stopped would wait for ever.  The
+ * debugger turns itself off (no stops, no break-in, no kgdbcon output),
+ * takes every breakpoint out, releases the CPUs it holds (bounded wait) and
+ * the master role; then the kernel is told why.  @stop: what happened.
+ */
+static void dbg_give_up(unsigned cpu, u64 pc, const struct ekdb_stop *stop)
+{
+	static char msg[160];
+
+	WRITE_ONCE(dbg_enabled, false);
+	dbg_gave_up = true;
+	dbg_bp_all_off();
+	dbg_cpus[cpu].stopped = false;
+	dbg_release_cpus(cpu);
+	release_master();
+	ekdb_snprintf(msg, sizeof(msg), "ekdb: %s at %pS inside the debugger on CPU %u: "
+		      "cannot recover; the debugger is off\n", dbg_stop_what(stop),
+		      (void *)pc, cpu);
+	dbg_kernel_warn(msg);
+}
+
+/*
+ * A trap or fault on the CPU that holds the debugger: recovered (one of our
+ * breakpoints, removed: true, execution goes on), or the debugger gives up.
+ * A fault (an oops in the debugger or in a hook) then takes the kernel's
+ * oops path (false); anything else panics through the kernel, or, without
+ * a kernel panic, takes the caller's default too.
+ */
+static bool dbg_reenter(unsigned cpu, struct x86_regs *regs, const struct ekdb_stop *stop)
+{
+	if (dbg_reenter_recover(regs, stop))
+		return true;
+	dbg_give_up(cpu, arch_dbg_pc(regs), stop);
+	if (stop->reason != EKDB_STOP_FAULT)
+		dbg_kernel_panic("ekdb: recursive entry to the debugger");
+	return false;
+}
+
+/*
  * dbg_enter - the stop path.  Returns true when the trap was consumed
  * (execution resumes from @regs), false when the debugger is not there
- * (or faulted itself) and the caller's default applies.
+ * (or gave up) and the caller's default applies.
  */
 static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 {
 	unsigned cpu = dbg_this_cpu();
+	bool retry = stop->reason == EKDB_STOP_SWBREAK || stop->reason == EKDB_STOP_HWBREAK;
 
 	if (!dbg_enabled || !frontend)
 		return false;
 	if (dbg_master == (int)cpu)
-		return false;	/* a fault inside the debugger itself: let it oops */
-	if (!take_master(cpu, regs, stop->reason == EKDB_STOP_SWBREAK ||
-					 stop->reason == EKDB_STOP_HWBREAK))
+		return dbg_reenter(cpu, regs, stop);
+	if (!take_master(cpu, regs, retry))
 		return true;	/* resumed without a report: retry or step */
+	if (!READ_ONCE(dbg_enabled)) {
+		/* the master gave up meanwhile (its breakpoints are out): re-run a
+		 * breakpoint, go on after a watchpoint, the default for the rest */
+		release_master();
+		return retry || stop->reason == EKDB_STOP_WATCH ||
+		       stop->reason == EKDB_STOP_RWATCH || stop->reason == EKDB_STOP_AWATCH;
+	}
 	if (sw_stop_is_stale(regs, stop)) {
 		/* removed by the session this CPU waited for: run the original byte */
 		release_master();
@@ -181,8 +233,10 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 	unsigned cpu = dbg_this_cpu();
 	struct dbg_cpu *c = &dbg_cpus[cpu];
 	struct ekdb_resume r;
+	u64 skip;
 	int alone;
 
+	arch_hw_bp_disarm();	/* nothing fires on this CPU while it is the master */
 	dbg_cpus_missing = dbg_roundup_cpus(cpu);	/* the whole machine stops */
 	dbg_bp_uninstall_all();
 	c->online = true;
@@ -197,9 +251,17 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 	r = frontend->run(stop, true);
 	/* the user saw this stop: an interrupt asked for until now is answered */
 	__atomic_store_n(&pending_break, EKDB_BREAK_NONE, __ATOMIC_RELAXED);
-	alone = plan_resume(cpu, &r);
+	alone = plan_resume(cpu, &r, &skip);
 	dbg_transports_post();
 	dbg_display_leave();
+	if (!READ_ONCE(dbg_enabled))
+		return true;	/* a hook made the debugger give up: nothing is left to arm */
+	/*
+	 * Arm last: from here until the CPUs go only debugger code runs, so no
+	 * breakpoint can fire inside the stop path (the hooks above run kernel
+	 * code).  One that still does is recovered: dbg_reenter.
+	 */
+	dbg_bp_install_all(skip);
 	if (alone >= 0 && alone != (int)cpu) {
 		/* another CPU steps or runs alone: this one joins the held ones */
 		release_master();
@@ -225,6 +287,11 @@ bool dbg_trap_swbreak(struct x86_regs *regs, u64 addr)
 	int idx = dbg_bp_find_sw(addr);
 	const struct dbg_bp *b = dbg_bp_get(idx);
 
+	if (READ_ONCE(dbg_gave_up) && !arch_dbg_break_insn_at(addr)) {
+		/* taken out as the debugger gave up, while this CPU was on its way */
+		arch_dbg_set_pc(regs, addr);
+		return true;
+	}
 	if (b) {
 		/*
 		 * One of ours, whatever its "installed" flag says right now
@@ -232,7 +299,7 @@ bool dbg_trap_swbreak(struct x86_regs *regs, u64 addr)
 		 * out): report the breakpoint address, never the pc past it.
 		 */
 		arch_dbg_set_pc(regs, addr);
-		if (!b->enabled)
+		if (!b->enabled && dbg_master != (int)dbg_this_cpu())
 			return dbg_enabled;	/* being disabled: re-run */
 		stop.reason = EKDB_STOP_SWBREAK;
 		stop.bp_index = idx;
@@ -258,6 +325,12 @@ bool dbg_trap_debug(struct x86_regs *regs, int slot, bool stepped)
 	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)regs->vector,
 				  .bp_index = -1 };
 
+	if (!READ_ONCE(dbg_enabled) && slot >= 0) {
+		/* a slot of a debugger that gave up: load the (empty) armed set */
+		arch_hw_bp_load();
+		arch_dbg_resume_no_rehit(regs);
+		return true;
+	}
 	if (c->step.active)
 		x86_sstep_finish(regs, &c->step);
 	if (c->stepping_over) {
@@ -388,8 +461,16 @@ bool ekdb_poll_break(struct x86_regs *regs)
  */
 void ekdb_panic(const char *msg)
 {
-	if (!dbg_enabled || dbg_master == (int)dbg_this_cpu())
+	struct ekdb_stop stop = { .reason = EKDB_STOP_PANIC, .bp_index = -1, .message = msg };
+	unsigned cpu = dbg_this_cpu();
+
+	if (!dbg_enabled)
 		return;
+	if (dbg_master == (int)cpu) {
+		/* panic() inside the debugger (a hook): do not halt holding the CPUs */
+		dbg_give_up(cpu, (u64)__builtin_return_address(0), &stop);
+		return;
+	}
 	pending_panic = msg ? msg : "";
 	kgdb_breakpoint();
 	pending_panic = NULL;
@@ -428,5 +509,6 @@ void dbg_core_init(const struct dbg_frontend *fe)
 	frontend = fe;
 	arch_dbg_traps_init();	/* debug traps, breakpoint traps, NMIs */
 	dbg_cpus[dbg_this_cpu()].online = true;
+	dbg_gave_up = false;
 	dbg_enabled = true;
 }

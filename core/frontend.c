@@ -13,6 +13,7 @@
  * next stop to kdb.
  */
 #include "debug_core.h"
+#include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
 
@@ -92,7 +93,7 @@ static struct ekdb_resume frontend_run(const struct ekdb_stop *stop, bool announ
 
 static void frontend_console(const char *s, size_t len)
 {
-	if (gdb_mode && store.gdb && gdb_session_connected(store.gdb))
+	if (ekdb_enabled() && gdb_mode && store.gdb && gdb_session_connected(store.gdb))
 		gdb_session_output(store.gdb, s, len);
 }
 

@@ -21,6 +21,18 @@ void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops)
 	kops = ops;
 }
 
+void dbg_kernel_warn(const char *msg)
+{
+	if (kops && kops->warn)
+		kops->warn(msg);
+}
+
+void dbg_kernel_panic(const char *msg)
+{
+	if (kops && kops->panic)
+		kops->panic(msg);
+}
+
 void ekdb_set_text_offset(u64 offset)
 {
 	dbg_target.text_offset = offset;

@@ -137,7 +137,7 @@ bool apic_send_sipi(u32 id, u8 vector)
 	return apic_icr_write(id, ICR_STARTUP | ICR_LEVEL_ASSERT | vector);
 }
 
-bool apic_send_ipi(u32 id, u8 vector)
+__ekdb_nobp bool apic_send_ipi(u32 id, u8 vector)
 {
 	return apic_icr_write(id, ICR_FIXED | ICR_LEVEL_ASSERT | vector);
 }

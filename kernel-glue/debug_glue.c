@@ -29,7 +29,7 @@ static bool running_now(const struct task_struct *t)
 	       percpu_area[t->cpu].curr_task == t;
 }
 
-static int glue_task_get(int index, struct ekdb_task *out)
+static __ekdb_nobp int glue_task_get(int index, struct ekdb_task *out)
 {
 	struct task_struct *t = task_list_head;
 
@@ -61,12 +61,12 @@ static int glue_task_get(int index, struct ekdb_task *out)
 	return 0;
 }
 
-static long glue_log_read(u64 pos, char *buf, size_t len)
+static __ekdb_nobp long glue_log_read(u64 pos, char *buf, size_t len)
 {
 	return (long)log_buf_copy((size_t)pos, buf, len);
 }
 
-static long glue_phys_read(u64 paddr, void *buf, size_t len)
+static __ekdb_nobp long glue_phys_read(u64 paddr, void *buf, size_t len)
 {
 	size_t n;
 
@@ -92,7 +92,7 @@ static const struct {
 	{ "smp", (const void *)smp_init, NULL },
 };
 
-static int glue_mod_get(int index, struct ekdb_module *m)
+static __ekdb_nobp int glue_mod_get(int index, struct ekdb_module *m)
 {
 	struct ksym k;
 	u64 off;
@@ -121,7 +121,7 @@ static unsigned bcd(u8 v, bool binary)
 }
 
 /* Seconds since 1970 (UTC) from the RTC; 0 when it cannot be read consistently. */
-static u64 rtc_seconds(void)
+static __ekdb_nobp u64 rtc_seconds(void)
 {
 	static const u16 mdays[] = { 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334 };
 	u8 r[6], again[6];
@@ -158,7 +158,7 @@ ok:
 	return days * 86400 + hour * 3600 + min * 60 + sec;
 }
 
-static int glue_sys_info(struct ekdb_sysinfo *i)
+static __ekdb_nobp int glue_sys_info(struct ekdb_sysinfo *i)
 {
 	memset(i, 0, sizeof(*i));
 	strlcpy(i->sysname, "ekdb", sizeof(i->sysname));
@@ -178,7 +178,7 @@ static int glue_sys_info(struct ekdb_sysinfo *i)
 	return 0;
 }
 
-static int glue_reboot(void)
+static __ekdb_nobp int glue_reboot(void)
 {
 	static const struct { u16 limit; u64 base; } __packed no_idt = { 0, 0 };
 
@@ -194,7 +194,7 @@ static int glue_reboot(void)
 int kernel_sysrq(char key);
 
 /* The kernel's sysrq keys (kdb's sr, the keyboard's Alt+SysRq: sysrq.c); -EKDB_EINVAL: not one. */
-int kernel_sysrq(char key)
+__ekdb_nobp int kernel_sysrq(char key)
 {
 	struct task_struct *t;
 
@@ -216,7 +216,7 @@ int kernel_sysrq(char key)
 }
 
 /* Per-CPU data lives in percpu_area[]: CPU n's copy is n elements after CPU 0's. */
-static int glue_percpu_offset(unsigned cpu, u64 *offset)
+static __ekdb_nobp int glue_percpu_offset(unsigned cpu, u64 *offset)
 {
 	if (cpu >= NR_CPUS || !percpu_area[cpu].online)
 		return -EKDB_ENOENT;
@@ -225,7 +225,7 @@ static int glue_percpu_offset(unsigned cpu, u64 *offset)
 }
 
 /* kdb kill: the signal is left pending; ekdb's tasks are kernel threads, which ignore it, as Linux's. */
-static int glue_task_signal(int pid, int sig)
+static __ekdb_nobp int glue_task_signal(int pid, int sig)
 {
 	for (struct task_struct *t = task_list_head; t; t = t->next_task) {
 		if (t->pid != pid)
@@ -238,6 +238,18 @@ static int glue_task_signal(int pid, int sig)
 	return -EKDB_ENOENT;
 }
 
+/* A breakpoint hit inside the debugger was removed: say so in the log. */
+static __ekdb_nobp void glue_warn(const char *msg)
+{
+	printk(KERN_WARNING "%s", msg);
+}
+
+/* The debugger gave up (it is off, the other CPUs go on): this CPU panics. */
+static __ekdb_nobp void glue_panic(const char *msg)
+{
+	panic("%s", msg);
+}
+
 static const struct ekdb_kernel_ops kernel_debug_ops = {
 	.task_get = glue_task_get,
 	.log_read = glue_log_read,
@@ -248,6 +260,8 @@ static const struct ekdb_kernel_ops kernel_debug_ops = {
 	.sysrq = kernel_sysrq,
 	.percpu_offset = glue_percpu_offset,
 	.task_signal = glue_task_signal,
+	.warn = glue_warn,
+	.panic = glue_panic,
 };
 
 /* Called from setup_arch() before the early debugger starts. */

@@ -27,6 +27,7 @@
 #include <kernel/time.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
+#include <ekdb/ekdb.h>
 
 #define KCONSOLE_PROMPT		"ekdb:/# "
 #define KCONSOLE_LINE_MAX	256
@@ -38,7 +39,7 @@ static DEFINE_SPINLOCK(inq_lock);
 static struct task_struct *kconsole_task;
 u64 console_input_count, console_input_dropped;
 
-void console_input_char(char c)
+__ekdb_nobp void console_input_char(char c)
 {
 	unsigned long flags;
 	bool queued = false;

@@ -7,13 +7,14 @@
 #include <kernel/apic.h>
 #include <kernel/time.h>
 #include <asm/processor.h>
+#include <ekdb/ekdb.h>
 
 /*
  * local_clock_ns - nanoseconds since the first call (the kernel's first
  * printk), from the TSC; 0 until the TSC is calibrated, like Linux's
  * early "[    0.000000]" lines.
  */
-u64 local_clock_ns(void)
+__ekdb_nobp u64 local_clock_ns(void)
 {
 	static u64 base;
 	u64 c;

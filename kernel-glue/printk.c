@@ -14,6 +14,7 @@
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
 #include <asm/processor.h>
+#include <ekdb/ekdb.h>
 
 #define LOG_BUF_SIZE	(256 * 1024)	/* bytes of text kept; the boot log fits many times */
 #define MAX_CONSOLES	8
@@ -70,7 +71,7 @@ u64 log_buf_first_seq(void)
 	return log_head < LOG_BUF_SIZE ? 0 : log_head - LOG_BUF_SIZE;
 }
 
-size_t log_buf_copy(size_t pos, char *buf, size_t len)
+__ekdb_nobp size_t log_buf_copy(size_t pos, char *buf, size_t len)
 {
 	size_t avail = log_buf_len();
 	u64 start = log_buf_first_seq();
@@ -96,7 +97,7 @@ static void console_emit(struct console *con, const char *s, size_t len)
 }
 
 /* Write the stored log (levels stripped, filtered) to one console. */
-static void console_replay(struct console *con)
+static __ekdb_nobp void console_replay(struct console *con)
 {
 	char line[LINE_MAX];
 	size_t pos = 0, n = 0;
@@ -125,7 +126,7 @@ static void console_replay(struct console *con)
 	}
 }
 
-int register_console(struct console *con)
+__ekdb_nobp int register_console(struct console *con)
 {
 	for (unsigned i = 0; i < MAX_CONSOLES; i++) {
 		if (consoles[i])
@@ -164,7 +165,7 @@ static void line_putc(void *arg, char c)
 		b->buf[b->len++] = c;
 }
 
-int vprintk(const char *fmt, va_list ap)
+__ekdb_nobp int vprintk(const char *fmt, va_list ap)
 {
 	char text[LINE_MAX];
 	struct line_buf lb = { text, sizeof(text), 0 };
@@ -236,7 +237,7 @@ void console_write(const char *s, size_t len)
 	local_irq_restore(flags);
 }
 
-int printk(const char *fmt, ...)
+__ekdb_nobp int printk(const char *fmt, ...)
 {
 	va_list ap;
 	int n;

@@ -19,6 +19,7 @@
 #include <asm/processor.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
+#include <ekdb/ekdb.h>
 
 _Static_assert(offsetof(struct task_struct, thread.sp) == TASK_THREAD_SP, "switch.S offset");
 _Static_assert(offsetof(struct task_struct, thread.bp) == TASK_THREAD_BP, "switch.S offset");
@@ -93,7 +94,7 @@ struct task_struct *find_task_by_pid(int pid)
 	return NULL;
 }
 
-char task_state_char(const struct task_struct *t)
+__ekdb_nobp char task_state_char(const struct task_struct *t)
 {
 	switch (t->state) {
 	case TASK_RUNNING:
@@ -170,7 +171,7 @@ static void sleep_list_del(struct task_struct *t)
 }
 
 /* Wake an idle CPU that may run @t so it does not wait for its next tick. */
-static void kick_idle_cpu(const struct task_struct *t)
+static __ekdb_nobp void kick_idle_cpu(const struct task_struct *t)
 {
 	unsigned int cpu, self = smp_processor_id();
 
@@ -285,7 +286,7 @@ void msleep(u64 ms)
 	schedule_timeout_until(jiffies + msecs_to_jiffies(ms) + 1);
 }
 
-bool wake_up_process(struct task_struct *t)
+__ekdb_nobp bool wake_up_process(struct task_struct *t)
 {
 	unsigned long flags;
 	bool woke = false;

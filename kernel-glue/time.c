@@ -16,7 +16,7 @@
 volatile u64 jiffies;
 volatile unsigned int tick_do_timer_cpu;
 
-u64 uptime_ms(void)
+__ekdb_nobp u64 uptime_ms(void)
 {
 	return jiffies_to_msecs(jiffies);
 }

@@ -21,13 +21,13 @@
 volatile int oops_in_progress;
 static int oops_count;
 
-void __noreturn halt_this_cpu(void)
+__ekdb_nobp void __noreturn halt_this_cpu(void)
 {
 	for (;;)
 		__asm__ __volatile__("cli; hlt");
 }
 
-static void show_stack_chain(u64 rbp)
+static __ekdb_nobp void show_stack_chain(u64 rbp)
 {
 	for (int depth = 0; rbp && depth < BACKTRACE_MAX; depth++) {
 		u64 frame[2];	/* saved rbp, return address */
@@ -45,7 +45,7 @@ static void show_stack_chain(u64 rbp)
 	}
 }
 
-void show_stack(u64 rbp, u64 rip)
+__ekdb_nobp void show_stack(u64 rbp, u64 rip)
 {
 	printk(KERN_EMERG "Call Trace:\n");
 	if (rip)
@@ -141,7 +141,7 @@ void early_trap_init(void)
 	x86_set_default_trap_handler(unhandled_trap);
 }
 
-void __noreturn panic(const char *fmt, ...)
+__ekdb_nobp void __noreturn panic(const char *fmt, ...)
 {
 	char msg[256];
 	va_list ap;

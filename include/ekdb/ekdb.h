@@ -29,10 +29,12 @@
 /*
  * __ekdb_nobp - kernel code no breakpoint may be planted in (the linker
  * puts it inside __ekdb_text_start..__ekdb_text_end, like Linux's
- * NOKPROBE_SYMBOL / noinstr): the callbacks the stop path runs while
- * breakpoints may still be armed (which CPU am I, the round-up NMI), and
- * code that runs where the debugger cannot take a trap (an AP before its
- * IDT is loaded).  A breakpoint there is refused (gdb E01, kdb message).
+ * NOKPROBE_SYMBOL / noinstr): every kernel function the stop path can run
+ * (which CPU am I, the round-up NMI, the display hooks, the drivers'
+ * transport ops, struct ekdb_kernel_ops, and all they call: the set
+ * tests/integration/test_stop_path.py computes), and code that runs where
+ * the debugger cannot take a trap (an AP before its IDT is loaded).  A
+ * breakpoint there is refused (gdb E01, kdb message).
  */
 #define __ekdb_nobp	__section(".text.ekdb_nobp")
 
@@ -58,6 +60,16 @@ struct ekdb_kernel_ops {
 	int (*sysrq)(char key);
 	int (*percpu_offset)(unsigned cpu, u64 *offset);
 	int (*task_signal)(int pid, int sig);
+	/*
+	 * warn - one line (ending in a newline) for the kernel's log: a
+	 * breakpoint that fired inside the debugger was removed.  panic - the
+	 * debugger gave up (it is off, every CPU released): stop this CPU with
+	 * @msg; must not return.  Both run on the stop path (breakpoints may be
+	 * armed): like every function the stop path reaches, no breakpoint may
+	 * go there (__ekdb_nobp, checked by tests/integration/test_stop_path.py).
+	 */
+	void (*warn)(const char *msg);
+	void (*panic)(const char *msg);
 };
 
 /* ekdb_set_kernel_ops - install the kernel's services (static storage; any time). */

@@ -50,7 +50,7 @@ u16 dispi_read(const struct bochs_dev *d, unsigned reg)
 }
 
 /* Not inlined: one place to stop at every register write (test_kms.py). */
-__noinline void dispi_write(const struct bochs_dev *d, unsigned reg, u16 v)
+__ekdb_nobp __noinline void dispi_write(const struct bochs_dev *d, unsigned reg, u16 v)
 {
 	if (d->mmio) {
 		*(volatile u16 *)(d->mmio + DISPI_MMIO + reg * 2) = v;
@@ -75,7 +75,7 @@ static void vga_outb(const struct bochs_dev *d, u16 port, u8 v)
 		outb(port, v);
 }
 
-void dispi_save(const struct bochs_dev *d, struct dispi_regs *s)
+__ekdb_nobp void dispi_save(const struct bochs_dev *d, struct dispi_regs *s)
 {
 	for (unsigned i = 0; i < DISPI_NREGS; i++)
 		s->r[i] = dispi_read(d, i);
@@ -83,7 +83,7 @@ void dispi_save(const struct bochs_dev *d, struct dispi_regs *s)
 	s->ar_index = vga_inb(d, VGA_AR_PORT);
 }
 
-void dispi_load(const struct bochs_dev *d, const struct dispi_regs *s)
+__ekdb_nobp void dispi_load(const struct bochs_dev *d, const struct dispi_regs *s)
 {
 	/* Disabled while the geometry changes; enabling resets the virtual
 	 * size and offsets, so those come after it. */
@@ -102,7 +102,7 @@ void dispi_load(const struct bochs_dev *d, const struct dispi_regs *s)
 	vga_outb(d, VGA_AR_PORT, s->ar_index);
 }
 
-void dispi_regs_for(const struct kms_mode *m, struct dispi_regs *s)
+__ekdb_nobp void dispi_regs_for(const struct kms_mode *m, struct dispi_regs *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->r[DISPI_XRES] = m->width;
@@ -115,7 +115,7 @@ void dispi_regs_for(const struct kms_mode *m, struct dispi_regs *s)
 	s->ar_index = VGA_AR_PAS;		/* not blanked */
 }
 
-void dispi_set_yoff(const struct bochs_dev *d, u16 yoff)
+__ekdb_nobp void dispi_set_yoff(const struct bochs_dev *d, u16 yoff)
 {
 	dispi_write(d, DISPI_Y_OFFSET, yoff);
 }

@@ -119,22 +119,22 @@ static int map_controller(u32 bdf)
 }
 
 /* ---------------------------------------------------------------- transport */
-static int ld_getc(struct ekdb_transport *t)
+static __ekdb_nobp int ld_getc(struct ekdb_transport *t)
 {
 	return dbgp_chan_getc(&ld.chan);
 }
 
-static void ld_putc(struct ekdb_transport *t, u8 c)
+static __ekdb_nobp void ld_putc(struct ekdb_transport *t, u8 c)
 {
 	dbgp_chan_putc(&ld.chan, c);
 }
 
-static void ld_flush(struct ekdb_transport *t)
+static __ekdb_nobp void ld_flush(struct ekdb_transport *t)
 {
 	dbgp_chan_flush(&ld.chan);
 }
 
-static void ld_pre(struct ekdb_transport *t)
+static __ekdb_nobp void ld_pre(struct ekdb_transport *t)
 {
 	u32 cmd;
 
@@ -152,7 +152,7 @@ static void ld_pre(struct ekdb_transport *t)
 		cpu_relax();
 }
 
-static void ld_post(struct ekdb_transport *t)
+static __ekdb_nobp void ld_post(struct ekdb_transport *t)
 {
 	dbgp_chan_post(&ld.chan);
 	if (ld.run_for_debugger) {
@@ -173,7 +173,7 @@ static void ld_post(struct ekdb_transport *t)
  * the registers found here; the console moves along.  Interrupts are off
  * and only this CPU runs.
  */
-static int ld_import(struct ekdb_transport *t, const struct ekdb_transport_state *st)
+static __ekdb_nobp int ld_import(struct ekdb_transport *t, const struct ekdb_transport_state *st)
 {
 	int r;
 
@@ -194,7 +194,7 @@ static int ld_import(struct ekdb_transport *t, const struct ekdb_transport_state
 	return 0;
 }
 
-static void ld_console_write(struct console *con, const char *s, size_t len)
+static __ekdb_nobp void ld_console_write(struct console *con, const char *s, size_t len)
 {
 	dbgp_chan_console_write(&ld.chan, s, len);
 }

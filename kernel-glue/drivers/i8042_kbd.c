@@ -66,7 +66,7 @@ static struct {
 
 /* ---------------------------------------------------------------- decoding */
 
-static void update_leds(void)
+static __ekdb_nobp void update_leds(void)
 {
 	u8 leds = (u8)((kbd.ks.caps_lock ? LED_CAPS : 0) | (kbd.num_lock ? LED_NUM : 0) |
 		       (kbd.scroll_lock ? LED_SCROLL : 0));
@@ -86,7 +86,7 @@ static void update_leds(void)
  * the character of a key pressed while Alt+SysRq is held (then nothing
  * is returned: Linux does not type sysrq keys either).
  */
-static int decode(u8 status, u8 data, char *out, char *sysrq_key)
+static __ekdb_nobp int decode(u8 status, u8 data, char *out, char *sysrq_key)
 {
 	bool e0 = kbd.ks.e0, release = data & SC_RELEASE, alt;
 	u8 code = data & (u8)~SC_RELEASE;
@@ -166,7 +166,7 @@ static bool kbd_interrupt(unsigned int irq, void *dev, struct x86_regs *regs)
 
 /* ---------------------------------------------------------------- transport */
 
-static int kbd_t_getc(struct ekdb_transport *t)
+static __ekdb_nobp int kbd_t_getc(struct ekdb_transport *t)
 {
 	u8 status, data;
 	int c = dbgq_get();
@@ -189,7 +189,7 @@ static int kbd_t_getc(struct ekdb_transport *t)
 }
 
 /* Linux's kdb_kbd_cleanup_state(): nothing typed to kdb leaks out, nothing sticks. */
-static void kbd_t_post(struct ekdb_transport *t)
+static __ekdb_nobp void kbd_t_post(struct ekdb_transport *t)
 {
 	char out[KBD_SEQ_MAX], key;
 	u8 status, data;
@@ -203,7 +203,7 @@ static void kbd_t_post(struct ekdb_transport *t)
 	kbd.dbgq_head = kbd.dbgq_tail = 0;
 }
 
-static int kbd_t_import(struct ekdb_transport *t, const struct ekdb_transport_state *st)
+static __ekdb_nobp int kbd_t_import(struct ekdb_transport *t, const struct ekdb_transport_state *st)
 {
 	if (st->kind != EKDB_TRANSPORT_KBD)
 		return -EKDB_EINVAL;
@@ -225,7 +225,7 @@ static int kbd_t_import(struct ekdb_transport *t, const struct ekdb_transport_st
 	return 0;
 }
 
-static void kbd_t_deinit(struct ekdb_transport *t)
+static __ekdb_nobp void kbd_t_deinit(struct ekdb_transport *t)
 {
 	kbd.debugger = false;
 }

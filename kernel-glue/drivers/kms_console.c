@@ -27,6 +27,7 @@
 #include <asm/processor.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
+#include <ekdb/ekdb.h>
 
 #define LOCK_SPINS	20000000UL	/* then draw anyway: the holder may be stopped for good */
 
@@ -168,7 +169,7 @@ void kms_console_take_over(void)
 			kc.rows_kept);
 }
 
-bool kms_console_ready(void)
+__ekdb_nobp bool kms_console_ready(void)
 {
 	return kc.ready;
 }
@@ -223,7 +224,7 @@ void kms_console_cursor(bool on)
 		tg_set_cursor(&kc.grid, on);
 }
 
-void kms_console_debug(bool on)
+__ekdb_nobp void kms_console_debug(bool on)
 {
 	if (!kc.ready)
 		return;

@@ -50,7 +50,7 @@ static bool same_mode(const struct dispi_regs *a, const struct dispi_regs *b)
 }
 
 /* Make the registers show @want, touching as little as possible. */
-static void show(const struct dispi_regs *now, const struct dispi_regs *want)
+static __ekdb_nobp void show(const struct dispi_regs *now, const struct dispi_regs *want)
 {
 	if (same_mode(now, want)) {
 		dispi_set_yoff(&bochs, want->r[DISPI_Y_OFFSET]);
@@ -61,7 +61,7 @@ static void show(const struct dispi_regs *now, const struct dispi_regs *want)
 	}
 }
 
-static void kms_debug_enter(void)
+static __ekdb_nobp void kms_debug_enter(void)
 {
 	u64 t0 = rdtsc();
 	struct dispi_regs want;
@@ -82,7 +82,7 @@ static void kms_debug_enter(void)
 	stats.enter_cycles = rdtsc() - t0;
 }
 
-static void kms_debug_leave(void)
+static __ekdb_nobp void kms_debug_leave(void)
 {
 	u64 t0 = rdtsc();
 	struct dispi_regs now;

@@ -169,7 +169,7 @@ static bool serial8250_interrupt(unsigned int irq, void *dev, struct x86_regs *r
 
 /* ---------------------------------------------------------------- transport */
 
-static int serial8250_getc(struct ekdb_transport *t)
+static __ekdb_nobp int serial8250_getc(struct ekdb_transport *t)
 {
 	struct serial8250_port *p = t->priv;
 	int c = dbgq_get(p);
@@ -181,7 +181,7 @@ static int serial8250_getc(struct ekdb_transport *t)
 	return inb(p->base + UART_RBR);
 }
 
-static void serial8250_putc(struct ekdb_transport *t, u8 c)
+static __ekdb_nobp void serial8250_putc(struct ekdb_transport *t, u8 c)
 {
 	struct serial8250_port *p = t->priv;
 	unsigned long polls = p->tx_stuck ? TX_POLLS_STUCK : TX_POLLS;
@@ -197,7 +197,7 @@ static void serial8250_putc(struct ekdb_transport *t, u8 c)
 }
 
 /* For a successor: the line and the bytes queued for the debugger. */
-static void serial8250_export_state(struct ekdb_transport *t, struct ekdb_transport_state *st)
+static __ekdb_nobp void serial8250_export_state(struct ekdb_transport *t, struct ekdb_transport_state *st)
 {
 	struct serial8250_port *p = t->priv;
 	int c;
@@ -215,7 +215,7 @@ static void serial8250_export_state(struct ekdb_transport *t, struct ekdb_transp
  * console input that arrived before this driver (a kept '$' whose
  * debugger entry never happened included); they go to the console first.
  */
-static int serial8250_import_state(struct ekdb_transport *t, const struct ekdb_transport_state *st)
+static __ekdb_nobp int serial8250_import_state(struct ekdb_transport *t, const struct ekdb_transport_state *st)
 {
 	struct serial8250_port *p = t->priv;
 
@@ -228,7 +228,7 @@ static int serial8250_import_state(struct ekdb_transport *t, const struct ekdb_t
 	return 0;
 }
 
-static void serial8250_deinit(struct ekdb_transport *t)
+static __ekdb_nobp void serial8250_deinit(struct ekdb_transport *t)
 {
 	struct serial8250_port *p = t->priv;
 

@@ -314,13 +314,13 @@ void free_page(void *addr)
 }
 
 /** nr_free_pages() - pages currently on the free lists. */
-unsigned long nr_free_pages(void)
+__ekdb_nobp unsigned long nr_free_pages(void)
 {
 	return READ_ONCE(nr_free);
 }
 
 /** nr_managed_pages() - pages the allocator got from memblock. */
-unsigned long nr_managed_pages(void)
+__ekdb_nobp unsigned long nr_managed_pages(void)
 {
 	return READ_ONCE(nr_managed);
 }

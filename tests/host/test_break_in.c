@@ -99,6 +99,14 @@ const struct dbg_bp *dbg_bp_get(int index)
 	return &fake_bp;
 }
 
+/* the re-entry path (core/reenter.c, tested by test_reenter) is not taken here */
+bool dbg_reenter_recover(const struct x86_regs *regs, const struct ekdb_stop *stop) { return false; }
+const char *dbg_stop_what(const struct ekdb_stop *stop) { return "?"; }
+void dbg_bp_all_off(void) { }
+void dbg_kernel_warn(const char *msg) { }
+void dbg_kernel_panic(const char *msg) { }
+int ekdb_snprintf(char *buf, size_t size, const char *fmt, ...) { return 0; }
+
 void arch_dbg_traps_init(void) { }
 void arch_dbg_resume_no_rehit(struct x86_regs *regs) { }
 bool arch_dbg_break_insn_at(u64 addr) { return false; }

@@ -15,8 +15,9 @@ import subprocess
 
 import pytest
 
-from gdb_boot import (ACKS_ON, BOOT_COMPLETE, attach, boot_to_kgdbwait, cont_expect_error,
-                      cont_to_stop, stop_func)
+from gdb_boot import (ACKS_ON, BOOT_COMPLETE, KGDBWAIT, attach, boot_to_kgdbwait,
+                      cont_expect_error, cont_to_stop, stop_func)
+from gdbdriver import gdb_batch
 from qemu import BOOT_TIMEOUT, REPO
 from rsp import Rsp, frame
 
@@ -29,6 +30,8 @@ STOP_PATH_ROOTS = ("x86_trap_dispatch", "x86_int3_trap", "x86_debug_trap", "dbg_
                    "ekdb_poll_break", "ekdb_handle_die")
 # Function pointers the debugger calls on that path (set by the kernel).
 CALLBACK_POINTERS = ("cpu_id_fn", "roundup_fn")
+# Every late driver with debugger hooks: the kms display, the keyboard, the serial line.
+KGDBWAIT_HOOKS = f"{KGDBWAIT} kgdboc=kms,kbd,ttyS1"
 
 
 def symbols():
@@ -127,6 +130,77 @@ def test_stop_path_and_ap_start_refuse_breakpoints(machine):
     r.send_raw(b"$c#63")
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
     assert m.alive()
+
+
+# Where the debugger keeps the kernel's hooks and ops: the display (core/
+# display.c), the transports (core/transport.c, EKDB_MAX_TRANSPORTS slots)
+# and the kernel ops (core/target.c).  Each is a pointer to a struct of
+# function pointers (its size from the ELF's DWARF); every word of it that is
+# a function's address is a root.
+HOOK_POINTERS = (("display", 1, "struct ekdb_display_ops"),
+                 ("transports", 8, "struct ekdb_transport"),
+                 ("kops", 1, "struct ekdb_kernel_ops"))
+
+
+def hook_roots(r, addr, funcs):
+    """Every kernel function the debugger holds a pointer to through its
+    display, transports and kernel ops, read from the stopped machine."""
+    out = gdb_batch(KERNEL_ELF, [f"p sizeof({t})" for _, _, t in HOOK_POINTERS])
+    sizes = [int(n) for n in re.findall(r"^\$\d+ = (\d+)$", out, re.M)]
+    assert len(sizes) == len(HOOK_POINTERS), out
+    roots = set()
+    for (var, count, _), size in zip(HOOK_POINTERS, sizes):
+        for i in range(count):
+            ops = r.u64(addr[var] + 8 * i)
+            if not ops:
+                continue
+            raw = r.mem(ops, size)
+            for off in range(0, len(raw), 8):
+                word = int.from_bytes(raw[off:off + 8], "little")
+                if word in funcs:
+                    roots.add(funcs[word])
+    return roots
+
+
+def test_debugger_hooks_and_ops_refuse_breakpoints(machine):
+    """issue 19: every kernel function the stop path can reach through the
+    hooks and ops the debugger holds (the kms display hooks, the late serial,
+    keyboard and debug-port transport ops, the kernel ops of debug_glue.c:
+    found from the pointers in the stopped machine, then the static call
+    graph) refuses Z0 and Z1 with E01: they are __ekdb_nobp.  A breakpoint
+    there used to fire inside the debugger as it resumed, and hang every
+    CPU."""
+    addr, funcs = symbols()
+    m = boot_to_kgdbwait(machine, smp=2, cmdline=KGDBWAIT_HOOKS)
+    addr, funcs = moved(m, addr, funcs)
+    r = Rsp(m.socket_path(1))
+    r.send_raw(b"+")
+    assert "PacketSize" in r.ask("qSupported:swbreak+;hwbreak+")
+    # run to the end of the boot: the kernel's drivers have taken over
+    r.send_raw(b"$c#63")
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    r.send_raw(b"\x03")
+    stop, _ = r.read_reply(timeout=240)
+    assert stop.startswith("T02"), stop
+
+    roots = hook_roots(r, addr, funcs)
+    for f in ("kms_debug_enter", "kms_debug_leave", "serial8250_getc", "kbd_t_post",
+              "glue_task_get", "glue_warn", "glue_panic"):
+        assert f in roots, f"{f} not among the debugger's hooks: {sorted(roots)}"
+    path = closure(call_graph(), roots)
+    for f in ("dispi_save", "dispi_write", "kms_console_debug", "printk", "panic"):
+        assert f in path, f"{f} not reached from the hooks: {sorted(path)}"
+    accepted = []
+    for f in sorted(path):
+        if f not in addr:
+            continue        # a local label objdump names, not a symbol
+        for kind in (0, 1):
+            reply = r.ask(f"Z{kind},{addr[f]:x},1")
+            if reply != "E01":
+                accepted.append((f, kind, reply))
+                r.ask(f"z{kind},{addr[f]:x},1")
+    assert not accepted, f"breakpoints accepted in the debugger's hooks: {accepted}"
+    r.send_raw(b"$D#44")
 
 
 def test_break_on_stop_path_function_with_gdb(machine, gdb):

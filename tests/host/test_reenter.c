@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * test_reenter.c - host tests of "the machine never hangs because of the
+ * debugger" (core/entry.c, core/reenter.c):
+ *  - arm last: the breakpoints go back in after the display's leave hook
+ *    and the transports' post_exception hooks, as the very last act;
+ *  - a breakpoint or watchpoint of ours that fires on the CPU holding the
+ *    debugger (from a hook) is removed with a warning naming it, and the
+ *    stop goes on;
+ *  - anything else there (not ours, a fault, panic()) makes the debugger
+ *    give up: off, every breakpoint out, the held CPUs and the master role
+ *    released, the kernel told (warning + panic).
+ *
+ * Everything around the two files is faked and logged as one line of
+ * events ("leave", "post", "install", "release", ...) the tests read.  A
+ * trap "inside the debugger" is a call of the trap entry made by a fake
+ * hook with the same CPU running.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "../../core/debug_core.h"
+#include <asm/cpu_state.h>
+#include <asm/debug_trap.h>
+#include <asm/hw_breakpoint.h>
+#include <asm/sstep.h>
+#include <ekdb/ekdb.h>
+#include <ekdb/gdb_signal.h>
+
+/* ------------------------------------------------------------ the fakes */
+
+struct dbg_cpu dbg_cpus[NR_CPUS];
+static unsigned fake_cpu;
+static char events[512];
+
+static void ev(const char *e)
+{
+	strncat(events, e, sizeof(events) - strlen(events) - 2);
+	strcat(events, " ");
+}
+
+/* The table: entry 0 a software breakpoint (the outer stop's), 1 a software
+ * breakpoint in a hook, 2 a write watchpoint in slot 0. */
+#define BP_ADDR		0xffffffff81001000ull
+#define HOOK_BP_ADDR	0xffffffff81002000ull
+#define WATCH_ADDR	0xffffffff81400008ull
+static struct dbg_bp table[3];
+static int dropped = -1;
+static bool break_insn_at_pc;		/* a compiled-in int3 (not ours) */
+
+static void table_reset(void)
+{
+	memset(table, 0, sizeof(table));
+	table[0] = (struct dbg_bp){ .used = true, .enabled = true, .type = EKDB_BP_SW,
+				    .owner = DBG_OWNER_KDB, .slot = -1, .len = 1, .addr = BP_ADDR };
+	table[1] = (struct dbg_bp){ .used = true, .enabled = true, .type = EKDB_BP_SW,
+				    .owner = DBG_OWNER_KDB, .slot = -1, .len = 1,
+				    .addr = HOOK_BP_ADDR };
+	table[2] = (struct dbg_bp){ .used = true, .enabled = true, .type = EKDB_BP_WRITE,
+				    .owner = DBG_OWNER_KDB, .slot = 0, .len = 8,
+				    .addr = WATCH_ADDR };
+	dropped = -1;
+}
+
+unsigned dbg_this_cpu(void) { return fake_cpu; }
+unsigned dbg_roundup_cpus(unsigned self) { ev("roundup"); return 0; }
+void dbg_release_cpus(unsigned self) { ev("release"); }
+void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped) { }
+bool dbg_roundup_wants(unsigned self) { return false; }
+void dbg_target_select_cpu(unsigned cpu) { }
+void dbg_transports_pre(void) { ev("pre"); }
+int dbg_transports_poll_break(void) { return EKDB_BREAK_NONE; }
+void dbg_bp_remove_owner(enum dbg_bp_owner owner) { }
+void dbg_bp_hit(int index) { }
+void dbg_bp_install_all(u64 skip) { ev("install"); }
+void dbg_bp_uninstall_all(void) { ev("uninstall"); }
+void dbg_bp_all_off(void) { ev("all_off"); }
+
+int dbg_bp_find_sw(u64 addr)
+{
+	for (int i = 0; i < 3; i++)
+		if (table[i].used && table[i].type == EKDB_BP_SW && table[i].addr == addr)
+			return i;
+	return -1;
+}
+
+int dbg_bp_find_slot(unsigned slot)
+{
+	return slot == 0 && table[2].used ? 2 : -1;
+}
+
+const struct dbg_bp *dbg_bp_get(int index)
+{
+	return index >= 0 && index < 3 && table[index].used ? &table[index] : NULL;
+}
+
+int dbg_bp_drop_reentered(int index)
+{
+	if (!dbg_bp_get(index))
+		return -1;
+	table[index].used = false;
+	dropped = index;
+	ev("drop");
+	return 0;
+}
+
+static char warned[512];
+static char panicked[128];
+static bool trap_in_warn;	/* the warning's own code hits a breakpoint of ours */
+static bool nested_result = true;
+
+void dbg_kernel_warn(const char *msg)
+{
+	strncat(warned, msg, sizeof(warned) - strlen(warned) - 1);
+	ev("warn");
+	if (trap_in_warn) {
+		struct x86_regs r = { .rip = BP_ADDR + 1 };
+
+		trap_in_warn = false;
+		nested_result = dbg_trap_swbreak(&r, BP_ADDR);
+	}
+}
+
+void dbg_kernel_panic(const char *msg)
+{
+	snprintf(panicked, sizeof(panicked), "%s", msg);
+	ev("panic");
+}
+
+void arch_dbg_traps_init(void) { }
+void arch_dbg_resume_no_rehit(struct x86_regs *regs) { }
+bool arch_dbg_break_insn_at(u64 addr) { return break_insn_at_pc; }
+int arch_dbg_fault_signal(unsigned vector) { return GDB_SIGSEGV; }
+void arch_hw_bp_disarm(void) { }
+void arch_hw_bp_load(void) { ev("hw_load"); }
+void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st) { }
+void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st) { }
+void x86_state_capture(struct x86_cpu_state *st, const struct x86_regs *regs) { }
+void x86_state_writeback(const struct x86_cpu_state *st, struct x86_regs *regs) { }
+
+/* What a hook does while it runs on the master CPU. */
+enum hook_trap { TRAP_NONE, TRAP_HOOK_BP, TRAP_WATCH, TRAP_NOT_OURS, TRAP_FAULT, TRAP_PANIC };
+static enum hook_trap leave_trap;
+static bool trap_result;
+static struct x86_regs hook_regs;
+
+static void trap_in_hook(void)
+{
+	enum hook_trap t = leave_trap;
+
+	leave_trap = TRAP_NONE;
+	memset(&hook_regs, 0, sizeof(hook_regs));
+	switch (t) {
+	case TRAP_HOOK_BP:
+		hook_regs.rip = HOOK_BP_ADDR + 1;	/* past the int3 */
+		trap_result = dbg_trap_swbreak(&hook_regs, HOOK_BP_ADDR);
+		break;
+	case TRAP_WATCH:
+		hook_regs.rip = 0xffffffff81003004ull;	/* after the store */
+		trap_result = dbg_trap_debug(&hook_regs, 0, false);
+		break;
+	case TRAP_NOT_OURS:
+		hook_regs.rip = 0xffffffff81005001ull;
+		break_insn_at_pc = true;
+		trap_result = dbg_trap_swbreak(&hook_regs, 0xffffffff81005000ull);
+		break_insn_at_pc = false;
+		break;
+	case TRAP_FAULT:
+		hook_regs.rip = 0xffffffff81006000ull;
+		hook_regs.vector = 14;
+		trap_result = ekdb_handle_die("page fault", &hook_regs);
+		break;
+	case TRAP_PANIC:
+		ekdb_panic("hook panicked");
+		trap_result = true;
+		break;
+	default:
+		break;
+	}
+}
+
+void dbg_transports_post(void) { ev("post"); }
+void dbg_display_enter(void) { ev("enter"); }
+void dbg_display_leave(void)
+{
+	ev("leave");
+	trap_in_hook();
+}
+
+static unsigned nstops;
+
+static struct ekdb_resume fake_run(const struct ekdb_stop *stop, bool announce)
+{
+	nstops++;
+	ev("run");
+	return (struct ekdb_resume){ .action = EKDB_RESUME_CONTINUE };
+}
+
+static const struct dbg_frontend fake_frontend = { .name = "fake", .run = fake_run };
+
+/* ------------------------------------------------------------ helpers */
+
+static int setup(void **state)
+{
+	memset(events, 0, sizeof(events));
+	memset(warned, 0, sizeof(warned));
+	memset(panicked, 0, sizeof(panicked));
+	memset(dbg_cpus, 0, sizeof(dbg_cpus));
+	table_reset();
+	nstops = 0;
+	fake_cpu = 0;
+	leave_trap = TRAP_NONE;
+	trap_result = false;
+	dbg_core_init(&fake_frontend);
+	return 0;
+}
+
+/* CPU 0 stops at the table's entry 0 and the user types go. */
+static bool stop_at_bp(void)
+{
+	struct x86_regs regs = { .rip = BP_ADDR + 1 };
+
+	return dbg_trap_swbreak(&regs, BP_ADDR);
+}
+
+static const char *after(const char *s, const char *what)
+{
+	const char *p = strstr(s, what);
+
+	return p ? p + strlen(what) : NULL;
+}
+
+/* ------------------------------------------------------------ the tests */
+
+/* Arm last: install comes after both hooks, and nothing but the release follows. */
+static void test_breakpoints_armed_after_every_hook(void **state)
+{
+	assert_true(stop_at_bp());
+	assert_int_equal(nstops, 1);
+	print_message("events: %s\n", events);
+	assert_non_null(strstr(events, "run post leave install release "));
+}
+
+/* A breakpoint of ours hit in the leave hook: removed, named, the stop goes on. */
+static void test_breakpoint_hit_in_hook_removed_with_warning(void **state)
+{
+	char want[160];
+
+	leave_trap = TRAP_HOOK_BP;
+	assert_true(stop_at_bp());
+	assert_true(trap_result);			/* consumed: the hook goes on */
+	assert_int_equal(hook_regs.rip, HOOK_BP_ADDR);	/* re-runs the original byte */
+	assert_int_equal(dropped, 1);
+	assert_int_equal(nstops, 1);			/* not reported as a stop */
+	snprintf(want, sizeof(want), "ekdb: breakpoint #1 at 0x%llx (",
+		 (unsigned long long)HOOK_BP_ADDR);
+	assert_non_null(strstr(warned, want));
+	assert_non_null(strstr(warned, ") hit inside the debugger: removed\n"));
+	assert_true(ekdb_enabled());
+	assert_null(strstr(events, "panic"));
+	assert_non_null(strstr(events, "leave drop warn install release"));
+	/* the master role was released: the next stop on this CPU is a real one */
+	assert_true(stop_at_bp());
+	assert_int_equal(nstops, 2);
+}
+
+/* A watchpoint of ours hit in a hook: disarmed (dropped), named with its size. */
+static void test_watchpoint_hit_in_hook_removed_with_warning(void **state)
+{
+	leave_trap = TRAP_WATCH;
+	assert_true(stop_at_bp());
+	assert_true(trap_result);
+	assert_int_equal(dropped, 2);
+	assert_int_equal(nstops, 1);
+	assert_non_null(strstr(warned, "ekdb: write watchpoint #2 at 0xffffffff81400008 ("));
+	assert_non_null(strstr(warned, ", 8 bytes) hit inside the debugger by "));
+	assert_non_null(strstr(warned, ": removed\n"));
+	assert_true(ekdb_enabled());
+}
+
+/* Not ours (a compiled-in int3): the debugger gives up, releases all, panics. */
+static void test_trap_not_ours_gives_up_and_panics(void **state)
+{
+	leave_trap = TRAP_NOT_OURS;
+	assert_true(stop_at_bp());
+	assert_false(trap_result);			/* the kernel's default: it dies */
+	assert_false(ekdb_enabled());
+	assert_int_equal(dropped, -1);
+	assert_non_null(strstr(warned, "ekdb: a break instruction that is not a breakpoint at "));
+	assert_non_null(strstr(warned, "inside the debugger on CPU 0: cannot recover; "
+				       "the debugger is off\n"));
+	assert_string_equal(panicked, "ekdb: recursive entry to the debugger");
+	/* breakpoints out, CPUs released, then the kernel told; nothing armed after */
+	assert_non_null(strstr(events, "leave all_off release warn panic "));
+	assert_null(strstr(after(events, "panic "), "install"));
+	/* the master role is free again: a new session can enter */
+	dbg_core_init(&fake_frontend);
+	assert_true(stop_at_bp());
+	assert_int_equal(nstops, 2);
+}
+
+/* An oops on the master CPU: the debugger gives up and the oops goes on
+ * (no panic from us: die() prints and halts that CPU), the others released. */
+static void test_fault_on_master_releases_it(void **state)
+{
+	leave_trap = TRAP_FAULT;
+	assert_true(stop_at_bp());
+	assert_false(trap_result);			/* die() goes on with its oops */
+	assert_false(ekdb_enabled());
+	assert_non_null(strstr(warned, "ekdb: a fault at "));
+	assert_non_null(strstr(events, "all_off release warn"));
+	assert_null(strstr(events, "panic"));
+	dbg_core_init(&fake_frontend);
+	assert_true(stop_at_bp());
+	assert_int_equal(nstops, 2);
+}
+
+/* panic() called inside the debugger: it gives up before panic halts the CPU. */
+static void test_panic_on_master_releases_it(void **state)
+{
+	leave_trap = TRAP_PANIC;
+	assert_true(stop_at_bp());
+	assert_false(ekdb_enabled());
+	assert_non_null(strstr(warned, "ekdb: a panic at "));
+	assert_non_null(strstr(events, "all_off release warn"));
+	dbg_core_init(&fake_frontend);
+	assert_true(stop_at_bp());
+	assert_int_equal(nstops, 2);
+}
+
+/* A trap while recovering from one (the warning itself hits a breakpoint): give up. */
+static void test_nested_reentry_gives_up(void **state)
+{
+	leave_trap = TRAP_HOOK_BP;
+	trap_in_warn = true;
+	assert_true(stop_at_bp());
+	assert_false(nested_result);		/* the nested trap: not recovered */
+	assert_int_equal(dropped, 1);		/* only the first one was removed */
+	assert_false(ekdb_enabled());
+	assert_string_equal(panicked, "ekdb: recursive entry to the debugger");
+	assert_non_null(strstr(warned, "ekdb: a breakpoint at "));
+	assert_null(strstr(after(events, "panic "), "install"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_breakpoints_armed_after_every_hook, setup),
+		cmocka_unit_test_setup(test_breakpoint_hit_in_hook_removed_with_warning, setup),
+		cmocka_unit_test_setup(test_watchpoint_hit_in_hook_removed_with_warning, setup),
+		cmocka_unit_test_setup(test_trap_not_ours_gives_up_and_panics, setup),
+		cmocka_unit_test_setup(test_fault_on_master_releases_it, setup),
+		cmocka_unit_test_setup(test_panic_on_master_releases_it, setup),
+		cmocka_unit_test_setup(test_nested_reentry_gives_up, setup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
