@@ -501,6 +501,11 @@ static void test_per_cpu(void **state)
 
 static void test_env_set(void **state)
 {
+	/* Linux 6.x's default environment on x86-64 (__env[]), nothing more */
+	kdb_env_defaults(&F.s);
+	assert_string_equal(kdb_cmd("env"), "PROMPT=[%d]kdb> \nMOREPROMPT=more> \nRADIX=16\n"
+			    "MDCOUNT=8\nBYTESPERWORD=8\nDTABCOUNT=30\nNOSECT=1\n");
+	kdb_setenv(&F.s, "LINES", "10000");
 	assert_has(kdb_cmd("env"), "PROMPT=[%d]kdb> \n");
 	assert_string_equal(kdb_cmd("set FOO bar"), "");
 	assert_has(kdb_cmd("env"), "FOO=bar\n");
