@@ -130,7 +130,8 @@ int kdb_cmd_rm(struct kdb_session *s, int argc, const char **argv)
 	for (unsigned i = 0; i < ARRAY_SIZE(linux_regs); i++)
 		if (!strcmp(linux_regs[i].name, name))
 			regno = target_regno(s, linux_regs[i].target);
-	if (regno < 0)
+	/* gdb's names of Linux's 24 (rax, rip) too; the others rd shows are not Linux's to set */
+	if (regno < 0 && is_linux_target_name(name))
 		regno = target_regno(s, name);
 	if (regno < 0)
 		return -KDB_BADREG;

@@ -169,7 +169,7 @@ int kdb_cmd_pid(struct kdb_session *s, int argc, const char **argv)
 				return -KDB_BADINT;
 			if (!kdb_find_task_pid(s, (int)v, &t)) {
 				kdb_printf(s, "No task with pid=%d\n", (int)v);
-				return -KDB_BADARG;
+				return 0;	/* Linux: the message is the answer, no diag */
 			}
 			s->pid = (int)v;
 		}

@@ -225,6 +225,35 @@ static void test_bp_errors(void **state)
 	assert_has(kdb_cmd("bl"), "diag: -7: Command not implemented");
 }
 
+/* The diagnostics Linux 6.x's kdb gives where ekdb once gave others (kdb_bp.c, kdb_main.c). */
+static void test_linux_diag_numbers(void **state)
+{
+	char cmd[32];
+
+	/* kdb_bp(): address 0 is "Illegal numeric value" */
+	assert_string_equal(kdb_cmd("bp 0"), "diag: -15: Illegal numeric value\n");
+	/* a full table: -10, not the debug registers' -11 */
+	for (int i = 0; i < SIM_MAX_SW_BPS; i++) {
+		snprintf(cmd, sizeof(cmd), "bp 0x%x", 0x1100 + 8 * i);
+		assert_has(kdb_cmd(cmd), "is enabled");
+	}
+	assert_string_equal(kdb_cmd("bp 0x1800"), "diag: -10: Too many breakpoints defined\n");
+	/* kdb_go(): more than one word is the argument count */
+	assert_string_equal(kdb_run("go x y\n"), "[0]kdb> go x y\ndiag: -2: Improper argument count, see usage.\n[0]kdb> ");
+	assert_has(kdb_run("go x\n"), "diag: -15: Illegal numeric value\n");
+	kdb_run("go mm_init + 4\n");		/* one expression over three words (ekdb) */
+	assert_int_equal(F.r.action, EKDB_RESUME_CONTINUE);
+	assert_int_equal(F.r.pc, SIM_SYM_MM_INIT + 4);
+	/* kdb_rm(): a register outside Linux's dbg_reg_def[] is "Invalid register name" */
+	assert_string_equal(kdb_cmd("rm cr0 1"), "diag: -17: Invalid register name\n");
+	assert_string_equal(kdb_cmd("rm fs_base 1"), "diag: -17: Invalid register name\n");
+	assert_string_equal(kdb_cmd("rm cr0"), "diag: -2: Improper argument count, see usage.\n");
+	assert_string_equal(kdb_cmd("rm rax 5"), "");	/* gdb's name of Linux's ax (ekdb) */
+	/* kdb_pid(): an unknown pid is a message, no diag, and the selection stays */
+	assert_string_equal(kdb_cmd("pid 99"), "No task with pid=99\n");
+	assert_string_equal(kdb_cmd("pid x"), "diag: -15: Illegal numeric value\n");
+}
+
 static void test_go_ss(void **state)
 {
 	kdb_run("go\n");
@@ -731,7 +760,7 @@ int main(void)
 #define T(f) cmocka_unit_test_setup(f, setup)
 	const struct CMUnitTest tests[] = {
 		T(test_md), T(test_md_errors), T(test_mdr_mds_mdp), T(test_mm), T(test_rd_rm),
-		T(test_ef), T(test_bp), T(test_bp_errors), T(test_go_ss), T(test_ssb), T(test_cpu),
+		T(test_ef), T(test_bp), T(test_bp_errors), T(test_linux_diag_numbers), T(test_go_ss), T(test_ssb), T(test_cpu),
 		T(test_ps_pid), T(test_bt), T(test_kill), T(test_per_cpu), T(test_dmesg), T(test_info), T(test_env_set),
 		T(test_reboot_sr_kgdb), T(test_unknown_and_eval), T(test_grep_pipe),
 		T(test_cmd_enable_refusal), T(test_late_cmd), T(test_defcmd), T(test_kdb_cmds_file),
