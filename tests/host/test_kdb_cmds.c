@@ -137,6 +137,18 @@ static void test_rd_rm(void **state)
 	assert_has(kdb_cmd("rm %bogus 1"), "diag: -17: Invalid register name");
 	assert_has(kdb_cmd("rm %ax"), "diag: -2: Improper argument count");
 	assert_has(kdb_cmd("rm %ax 0xzz"), "diag: -15: Illegal numeric value");
+	/* pid of a task that is not running: no registers (Linux's kdb_check_regs()) */
+	assert_has(kdb_cmd("pid 1"), "KDB current process is kheartbeat(pid=1)");
+	assert_string_equal(kdb_cmd("rd"), "No current kdb registers.  You may need to select "
+			    "another task\ndiag: -17: Invalid register name\n");
+	assert_string_equal(kdb_cmd("rm ax 0x99"), "No current kdb registers.  You may need to "
+			    "select another task\ndiag: -17: Invalid register name\n");
+	assert_int_equal(F.sim.regs[0].rax, 0x42);	/* CPU 0's ax untouched */
+	kdb_cmd("pid 0");				/* the running task: its CPU's registers */
+	assert_has(kdb_cmd("rd"), "ax: 0000000000000042");
+	kdb_cmd("pid 1");
+	kdb_cmd("pid R");
+	assert_has(kdb_cmd("rd"), "ax: 0000000000000042");
 }
 
 /* ef prints the frame as Linux's show_regs(): CPU line, __show_regs(SHOW_REGS_ALL), trace. */
@@ -317,13 +329,18 @@ static void test_ps_pid(void **state)
 		"Task Addr               Pid   Parent [*] cpu State Thread             Command\n"
 		"0x0000000000001200        0        0  1    0   R  0x0000000000001200 *swapper/0\n"
 		"\n"
-		"0x0000000000001200        0        0  1    0   R  0x0000000000001200 *swapper/0\n"
-		"0x0000000000001600        2        0  0    1   R  0x0000000000001600  kworker\n"
-		"0x0000000000001800        3        0  0    0   X  0x0000000000001800  oldtask\n");
+		"0x0000000000001600        2        0  0    1   R  0x0000000000001600  kworker\n");
+	/* the idle task is not on the task list, an exited task is gone (Linux) */
 	o = kdb_cmd("ps A");
 	assert_hasnt(o, "suppressed");
 	assert_has(o, "0x0000000000001400        1        0  0    0   s  0x0000000000001400  kheartbeat\n");
-	assert_has(o, "oldtask");
+	assert_non_null(strstr(o, "*swapper/0\n\n"));	/* once, among the running tasks */
+	assert_null(strstr(strstr(o, "swapper/0") + 1, "swapper/0"));
+	assert_hasnt(o, "oldtask");
+	assert_hasnt(kdb_cmd("ps X"), "oldtask");
+	assert_string_equal(kdb_cmd("pid 3"), "No task with pid=3\n");
+	assert_string_equal(kdb_cmd("btp 3"), "No process with pid == 3 found\n");
+	assert_hasnt(kdb_cmd("bta A"), "oldtask");
 	assert_has(kdb_cmd("ps s"), "kheartbeat");
 	assert_hasnt(kdb_cmd("ps S"), "kheartbeat");	/* kernel threads sleep in lower case */
 	assert_has(kdb_cmd("ps A B"), "kheartbeat");	/* Linux ignores the rest */
@@ -401,7 +418,7 @@ static void test_bt(void **state)
 	o = kdb_run("set BTAPROMPT 0\nbta A\n");
 	assert_has(o, "pid 0");
 	assert_has(o, "pid 1");
-	assert_has(o, "pid 3\n");
+	assert_hasnt(o, "pid 3\n");		/* exited: gone from the task list */
 	o = kdb_run("set BTAPROMPT 1\nbta A\nq");
 	assert_has(o, "Enter <q> to end, <cr> or <space> to continue:");
 	assert_hasnt(o, "pid 1\n");
@@ -494,10 +511,8 @@ static void test_kill(void **state)
 	assert_int_equal(F.sim.last_signal, 9);
 	assert_int_equal(F.sim.last_signal_pid, 1);
 	assert_string_equal(kdb_cmd("kill -15 2"), "Signal 15 is sent to process 2.\n");	/* running */
-	assert_string_equal(kdb_cmd("kill -9 3"), "Process is not RUNNING, sending a signal from kdb risks deadlock\n"
-			    "on the run queue locks. The signal has _not_ been sent.\n"
-			    "Reissue the kill command if you want to risk the deadlock.\n");
-	assert_string_equal(kdb_cmd("kill -9 3"), "Fail to deliver Signal 9 to process 3.\n");
+	/* an exited task is gone, as a released one in Linux */
+	assert_string_equal(kdb_cmd("kill -9 3"), "The specified process isn't found.\n");
 	assert_string_equal(kdb_cmd("kill 9 1"), "Invalid signal parameter.<-signal>\n");
 	assert_string_equal(kdb_cmd("kill -65 1"), "Invalid signal parameter.<-signal>\n");
 	assert_string_equal(kdb_cmd("kill -9 0"), "Process ID must be large than 0.\n");
