@@ -5,6 +5,7 @@
  * come from the stopped CPU's captured state.
  */
 #include "debug_core.h"
+#include <asm/fixup.h>
 #include <asm/regs_table.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
@@ -39,6 +40,19 @@ static long t_mem_read(struct ekdb_target *t, u64 addr, void *buf, size_t len)
 static long t_mem_write(struct ekdb_target *t, u64 addr, const void *buf, size_t len)
 {
 	return dbg_mem_write(addr, buf, len);
+}
+
+extern char __ekdb_text_start[], __ekdb_text_end[];
+
+/* kdb's mm: a plain store (no write-protect window), so read-only pages fault as in Linux. */
+static long t_mem_store(struct ekdb_target *t, u64 addr, const void *buf, size_t len)
+{
+	size_t n;
+
+	if (len && addr < (u64)__ekdb_text_end && addr + len > (u64)__ekdb_text_start)
+		return -EKDB_EPERM;
+	n = x86_probe_write(addr, buf, len);
+	return n || !len ? (long)n : -EKDB_EFAULT;
 }
 
 static unsigned t_reg_count(struct ekdb_target *t)
@@ -284,6 +298,7 @@ static const char *t_libraries_svr4_xml(struct ekdb_target *t, size_t *len)
 static const struct ekdb_target_ops dbg_target_ops = {
 	.mem_read = t_mem_read,
 	.mem_write = t_mem_write,
+	.mem_store = t_mem_store,
 	.reg_count = t_reg_count,
 	.reg_read = t_reg_read,
 	.reg_write = t_reg_write,

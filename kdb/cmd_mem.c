@@ -281,7 +281,9 @@ int kdb_cmd_mm(struct kdb_session *s, int argc, const char **argv)
 	}
 	for (int i = 0; i < width; i++)
 		buf[i] = (u8)(contents >> (8 * i));
-	if (s->target->ops->mem_write(s->target, addr, buf, (size_t)width) != width) {
+	/* Linux's kdb_putword(): a plain store; read-only text is a bad address */
+	if ((s->target->ops->mem_store ? s->target->ops->mem_store :
+	     s->target->ops->mem_write)(s->target, addr, buf, (size_t)width) != width) {
 		kdb_printf(s, "kdb_putarea_size: Bad address 0x%llx\n", (unsigned long long)addr);
 		return -KDB_BADADDR;
 	}

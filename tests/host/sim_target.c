@@ -53,6 +53,18 @@ static long sim_mem_write(struct ekdb_target *t, u64 addr, const void *buf, size
 	return i ? (long)i : -EKDB_EFAULT;
 }
 
+/* A plain store: the text is mapped read-only (as the kernel's is). */
+static long sim_mem_store(struct ekdb_target *t, u64 addr, const void *buf, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && !(addr + n >= SIM_TEXT_BASE && addr + n < SIM_TEXT_BASE + SIM_TEXT_SIZE))
+		n++;
+	if (!n)
+		return len ? -EKDB_EFAULT : 0;
+	return sim_mem_write(t, addr, buf, n);
+}
+
 static unsigned sim_reg_count(struct ekdb_target *t)
 {
 	return x86_reg_count();
@@ -537,6 +549,7 @@ void sim_target_setup_frames(struct sim_target *s)
 static const struct ekdb_target_ops sim_ops = {
 	.mem_read = sim_mem_read,
 	.mem_write = sim_mem_write,
+	.mem_store = sim_mem_store,
 	.reg_count = sim_reg_count,
 	.reg_read = sim_reg_read,
 	.reg_write = sim_reg_write,

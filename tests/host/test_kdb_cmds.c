@@ -101,6 +101,13 @@ static void test_mm(void **state)
 	assert_has(kdb_cmd("mm 0x10000"), "diag: -2: Improper argument count");
 	assert_has(kdb_cmd("mm 0x10000 1 2"), "Improper argument count");
 	assert_has(kdb_cmd("mm 0x10000 0xzz"), "diag: -15: Illegal numeric value");
+	/* read-only kernel text: refused, as Linux's kdb_putword() (copy_to_kernel_nofault()) */
+	u8 before = sim_target_mem(&F.sim, SIM_SYM_SETUP_ARCH)[0];
+	assert_string_equal(kdb_cmd("mm1 setup_arch 0xcc"), "kdb_putarea_size: Bad address "
+			    "0xffffffff81000100\ndiag: -21: Invalid address\n");
+	assert_string_equal(kdb_cmd("mm setup_arch 0"), "kdb_putarea_size: Bad address "
+			    "0xffffffff81000100\ndiag: -21: Invalid address\n");
+	assert_int_equal(sim_target_mem(&F.sim, SIM_SYM_SETUP_ARCH)[0], before);
 }
 
 /* Linux's kdb_rd(): dbg_reg_def[] names, widths and order, wrapped before 80 columns. */
