@@ -740,6 +740,12 @@ static void test_entry_banner(void **state)
 	const char *o = kdb_run_bytes("", 0, EKDB_STOP_ENTRY, true);
 
 	assert_has(o, "\nEntering kdb (current=0x0000000000001200, pid 0) on processor 0 due to Keyboard Entry\n[0]kdb> ");
+	/*
+	 * Linux's kdb_local(): KDB_REASON_KEYBOARD (kgdb_breakpoint(): kgdbwait,
+	 * sysrq-g) prints no pc, unlike Breakpoint/SS trap/oops/NMI; so do ours
+	 */
+	assert_has(kdb_run_bytes("", 0, EKDB_STOP_SYSRQ, true), "due to Keyboard Entry\n[0]kdb> ");
+	assert_has(kdb_run_bytes("", 0, EKDB_STOP_INTERRUPT, true), "due to Keyboard Entry\n[0]kdb> ");
 	kdb_cmd("bp start_kernel+0x10");
 	F.s.stop.bp_index = 0;
 	{
