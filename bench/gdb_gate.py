@@ -10,7 +10,9 @@ side (bench/run.py) sends "$c#63" on ttyS1: our stub resumes the kernel,
 which stops at once on QEMU's breakpoint.
 
 Environment: BENCH_TARGET, BENCH_READY (file created when the breakpoint is
-planted; the host then sends the continue packet).
+planted; the host then sends the continue packet), BENCH_KASLR_OFFSET (the
+kernel's run-time offset from its link address, read off the serial log:
+KASLR is on by default and QEMU's stub cannot tell gdb).
 """
 
 import os
@@ -19,6 +21,10 @@ import gdb
 
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
+offset = int(os.environ.get("BENCH_KASLR_OFFSET", "0"), 0)
+if offset:      # QEMU's stub has no qOffsets: say where the kernel runs
+    gdb.execute(f"symbol-file -o {offset:#x} {gdb.current_progspace().filename}",
+                to_string=True)
 gdb.execute("target remote " + os.environ["BENCH_TARGET"], to_string=True)
 after = None
 dis = gdb.selected_frame().architecture().disassemble(

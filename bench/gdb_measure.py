@@ -8,12 +8,16 @@ Environment:
   BENCH_BP_FUNC  function for the breakpoint hit-and-continue test
   BENCH_BP_HITS  timed hits (50)
   BENCH_DEBUG_ALL 1: `set debug remote 1` + timestamps for the whole session
-  BENCH_DIAG     1: afterwards, a short pass with `set debug remote 1` and
-                 timestamps (to gdb's stderr) between BENCH-MARK lines
+  BENCH_WIRE     a unix socket of bench/wire.py's byte-counting relay to the
+                 same stub: afterwards, gdb disconnects and makes a short
+                 packet pass through it (attach, a 64 KiB read, 5 breakpoint
+                 hits, 20 stepi), each phase between BENCH-MARK lines
+  BENCH_KASLR_OFFSET  where the kernel runs relative to its link address,
+                 for a stub that cannot say so (QEMU's: no qOffsets)
 
 Order: attach (timed, fresh gdb, tdesc fetched by gdb itself), 3 x 64 KiB
 reads from _text, stepi x N from where the target stopped, then breakpoint
-hits, then the optional diagnostic pass.
+hits, then the optional packet pass through the relay.
 """
 
 import json
@@ -45,6 +49,10 @@ def run():
     if os.environ.get("BENCH_DEBUG_ALL") == "1":
         gdb.execute("set debug timestamp on")
         gdb.execute("set debug remote 1")
+    offset = int(os.environ.get("BENCH_KASLR_OFFSET", "0"), 0)
+    if offset:
+        kernel = gdb.current_progspace().filename
+        gdb.execute(f"symbol-file -o {offset:#x} {kernel}", to_string=True)
     t = time.monotonic()
     gdb.execute("target remote " + os.environ["BENCH_TARGET"], to_string=True)
     res["attach_s"] = time.monotonic() - t
@@ -93,22 +101,25 @@ def run():
     res["bp_hit_count"] = bp.hit_count
     save()
 
-    if os.environ.get("BENCH_DIAG") == "1":
-        gdb.execute("set debug timestamp on")
-        gdb.execute("set debug remote 1")
+    wire = os.environ.get("BENCH_WIRE")
+    if wire:
+        gdb.execute("disconnect", to_string=True)
+        mark("attach-begin")
+        gdb.execute("target remote " + wire, to_string=True)
+        mark("attach-end")
         mark("mem-begin")
+        inf = gdb.selected_inferior()
         inf.read_memory(text + 3 * size, size)
         mark("mem-end")
         mark("bp-begin")
-        for _ in range(5):            # not to_string: it would swallow the log
-            gdb.execute("continue")
+        for _ in range(5):
+            gdb.execute("continue", to_string=True)
         mark("bp-end")
         bp.delete()
         mark("stepi-begin")
         for _ in range(20):
-            gdb.execute("stepi")
+            gdb.execute("stepi", to_string=True)
         mark("stepi-end")
-        gdb.execute("set debug remote 0")
     res["done"] = True
     save()
 

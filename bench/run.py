@@ -24,6 +24,7 @@ import time
 
 from common import (BASE_CMDLINE, REPO, Machine, MachineError, connect_unix,
                     free_tcp_port, log, median, pattern)
+import wire
 
 GDB = os.environ.get("GDB", "gdb")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -143,8 +144,26 @@ def run_gdb(script, env, log_path, timeout, kernel):
 def gdb_env(args, target, out):
     return {"BENCH_TARGET": target, "BENCH_OUT": out,
             "BENCH_STEPS": str(args.steps), "BENCH_BP_FUNC": args.bp_func,
-            "BENCH_BP_HITS": str(args.bp_hits), "BENCH_DIAG": "1",
-            "PYTHONPATH": HERE}
+            "BENCH_BP_HITS": str(args.bp_hits), "PYTHONPATH": HERE}
+
+
+def measure(args, work, name, target, env, timeout):
+    """bench/gdb_measure.py against @target (timed, direct), then its packet
+    pass through a byte-counting relay to the same target (bench/wire.py).
+    Returns the figures with "wire": {phase: packets, bytes, kinds, rtt}."""
+    out = os.path.join(work, f"{name}.json")
+    glog = os.path.join(work, f"{name}.gdb.log")
+    w = wire.Wire(target, os.path.join(work, f"{name}.wire.sock"))
+    env = dict(env, BENCH_OUT=out, BENCH_WIRE=w.path)
+    try:
+        run_gdb(os.path.join(HERE, "gdb_measure.py"), env, glog, timeout, args.kernel)
+    finally:
+        w.close()
+        w.dump(os.path.join(work, f"{name}.wire.log"))
+    res = load_json(out)
+    res["wire"] = wire_phases(w, glog)
+    res["log"] = glog
+    return res
 
 
 def load_json(path):
@@ -163,20 +182,14 @@ def ours(args, work, transport="unix"):
     name = "ours" if transport == "unix" else "ours-tcp"
     m = Machine(work, name=name, qmp=False, esp=args.esp, cmdline=cmdline,
                 ports=("unix", "socket" if transport == "unix" else "tcp"))
-    out = os.path.join(work, f"{name}.json")
-    glog = os.path.join(work, f"{name}.gdb.log")
     try:
         m.wait_for(r"Waiting for connection from remote gdb", timeout=args.boot_timeout)
-        run_gdb(os.path.join(HERE, "gdb_measure.py"),
-                gdb_env(args, m.socket_path(1), out), glog, args.gdb_timeout,
-                args.kernel)
-        res = load_json(out)
+        res = measure(args, work, name, m.socket_path(1),
+                      gdb_env(args, m.socket_path(1), None), args.gdb_timeout)
     except MachineError as e:
         res = {"error": str(e).splitlines()[0]}
     finally:
         m.kill()
-    res["diag"] = diagnose(glog)
-    res["log"] = glog
     return res
 
 
@@ -187,25 +200,19 @@ def dbgp_stub(args, work):
     cmdline = f"{BASE_CMDLINE} kgdbdbgp=0 kgdbwait"
     m = Machine(work, name="dbgp", ports=("unix",), qmp=False, esp=args.esp,
                 cmdline=cmdline, dbgp=True)
-    out = os.path.join(work, "dbgp.json")
-    glog = os.path.join(work, "dbgp.gdb.log")
     try:
         bring = m.wait_for(r"dbgp: .*bring-up (\d+) us", timeout=args.boot_timeout)
         m.wait_for(r"Waiting for connection from remote gdb", timeout=args.boot_timeout)
-        env = gdb_env(args, m.dbgp_path, out)
+        env = gdb_env(args, m.dbgp_path, None)
         env["BENCH_STEPS"] = str(args.dbgp_steps)
         env["BENCH_BP_HITS"] = str(args.dbgp_bp_hits)
-        run_gdb(os.path.join(HERE, "gdb_measure.py"), env, glog, args.gdb_timeout * 2,
-                args.kernel)
-        res = load_json(out)
+        res = measure(args, work, "dbgp", m.dbgp_path, env, args.gdb_timeout * 2)
         res["bringup_us"] = int(bring.group(1))
         res["model"] = m.dbgp_control("stats")
     except MachineError as e:
         res = {"error": str(e).splitlines()[0]}
     finally:
         m.kill()
-    res["diag"] = diagnose(glog)
-    res["log"] = glog
     return res
 
 
@@ -214,16 +221,16 @@ def qemu_stub(args, work):
     cmdline = f"{BASE_CMDLINE} ekgdboc=ttyS1 kgdbwait"
     m = Machine(work, name="qemu", ports=("unix", "socket"), qmp=False,
                 esp=args.esp, cmdline=cmdline, qemu_gdb=port)
-    out = os.path.join(work, "qemu.json")
-    glog = os.path.join(work, "qemu.gdb.log")
     ready = os.path.join(work, "qemu.gate.ready")
     target = f"127.0.0.1:{port}"
     try:
         m.wait_for(r"Waiting for connection from remote gdb", timeout=args.boot_timeout)
+        # KASLR is on: QEMU's stub cannot tell gdb where the kernel runs
+        offset = f"{m.kaslr_offset():#x}"
         s = connect_unix(m.socket_path(1))
         gate = threading.Thread(target=run_gdb, args=(
             os.path.join(HERE, "gdb_gate.py"),
-            {"BENCH_TARGET": target, "BENCH_READY": ready},
+            {"BENCH_TARGET": target, "BENCH_READY": ready, "BENCH_KASLR_OFFSET": offset},
             os.path.join(work, "qemu.gate.log"), 120, args.kernel))
         gate.start()
         deadline = time.monotonic() + 120
@@ -238,69 +245,37 @@ def qemu_stub(args, work):
         if "gate: stopped at" not in gl:
             raise MachineError("QEMU gdbstub gate failed, see "
                                + os.path.join(work, "qemu.gate.log"))
-        run_gdb(os.path.join(HERE, "gdb_measure.py"), gdb_env(args, target, out),
-                glog, args.gdb_timeout, args.kernel)
-        res = load_json(out)
+        env = gdb_env(args, target, None)
+        env["BENCH_KASLR_OFFSET"] = offset
+        res = measure(args, work, "qemu", target, env, args.gdb_timeout)
     except MachineError as e:
         res = {"error": str(e).splitlines()[0]}
     finally:
         m.kill()
-    res["diag"] = diagnose(glog)
-    res["log"] = glog
     return res
 
 
-# ------------------------------------------------------------ diagnosis
-PKT_SEND = re.compile(r"^(\d+\.\d+) \[remote\] Sending packet: \$(.*)#..$")
-PKT_RECV = re.compile(r"^(\d+\.\d+) \[remote\] Packet received: (.*)$")
-MARK = re.compile(r"^BENCH-MARK (\d+\.\d+) (\S+)$")
+# ------------------------------------------------------------ packet table
+MARK = re.compile(r"^BENCH-MARK (\d+\.\d+) (\S+)-(begin|end)$", re.M)
+PHASES = ("attach", "mem", "bp", "stepi")
 
 
-def diagnose(log_path):
-    """From the `set debug remote 1` pass: per phase, packets sent, bytes
-    each way, mean round trip (send -> reply) and the gdb-side gap."""
+def wire_phases(w, log_path):
+    """Per phase of gdb_measure's packet pass (BENCH-MARK lines, same
+    monotonic clock as the relay): what crossed the wire."""
     try:
-        lines = open(log_path, errors="replace").read().splitlines()
+        text = open(log_path, errors="replace").read()
     except OSError:
         return {}
-    phases, cur, pending = {}, None, None
-    for ln in lines:
-        mk = MARK.match(ln)
-        if mk:
-            name, which = mk[2].rsplit("-", 1)
-            if which == "begin":
-                cur = phases.setdefault(name, {"t0": float(mk[1]), "pkts": 0,
-                                               "out": 0, "in": 0, "rtt": [],
-                                               "kinds": {}})
-            else:
-                cur["t1"] = float(mk[1])
-                cur = None
-            pending = None
-            continue
-        if cur is None:
-            continue
-        ms = PKT_SEND.match(ln)
-        if ms:
-            cur["pkts"] += 1
-            cur["out"] += len(ms[2]) + 4
-            k = ms[2][:1] if not ms[2].startswith("v") else ms[2].split(";")[0][:6]
-            cur["kinds"][k] = cur["kinds"].get(k, 0) + 1
-            pending = float(ms[1])
-            continue
-        mr = PKT_RECV.match(ln)
-        if mr:
-            cur["in"] += len(mr[2]) + 4
-            if pending is not None:
-                cur["rtt"].append(float(mr[1]) - pending)
-                pending = None
+    marks = {}
+    for t, name, which in MARK.findall(text):
+        marks.setdefault(name, {})[which] = float(t)
     out = {}
-    for name, p in phases.items():
-        total = p.get("t1", p["t0"]) - p["t0"]
-        rtt = sum(p["rtt"])
-        out[name] = {"wall_s": total, "packets": p["pkts"], "bytes_out": p["out"],
-                     "bytes_in": p["in"], "rtt_sum_s": rtt,
-                     "rtt_mean_ms": 1e3 * rtt / len(p["rtt"]) if p["rtt"] else None,
-                     "kinds": p["kinds"]}
+    for name in PHASES:
+        m = marks.get(name, {})
+        if "begin" in m and "end" in m:
+            out[name] = dict(wire.phase(w.between(m["begin"], m["end"])),
+                             wall_s=m["end"] - m["begin"])
     return out
 
 
@@ -542,21 +517,67 @@ def report(res):
     w(f"    permanent debugger (linked text+data+bss in the debugger's ranges, "
       f"without the early storage): {pm} B = {pm / 1024:.1f} KiB")
     w("")
-    w("where the time goes (gdb `set debug remote 1` + timestamps, short pass)")
-    w(f"    {'phase':8} {'stub':5} {'wall':>9} {'packets':>8} {'out B':>8} {'in B':>8} "
-      f"{'rtt mean':>9} {'rtt share':>9}  packet kinds")
-    for ph, label in (("mem", "64 KiB read"), ("bp", "5 bp hits"), ("stepi", "20 stepi")):
-        for name, r in (("ekdb", o), ("tcp", ot), ("qemu", q)):
-            d = r.get("diag", {}).get(ph)
-            if not d:
+    d = res.get("dbgp", {})
+    stubs = (("ekdb", o), ("tcp", ot), ("dbgp", d), ("qemu", q))
+    w("what crosses the wire (bench/wire.py: a byte-counting relay between gdb and the stub,")
+    w("a short pass after the timed runs; acks included, replies as sent, e.g. run-length encoded)")
+    w(f"    {'phase':13} {'stub':5} {'wall':>9} {'packets':>8} {'out B':>8} {'in B':>8} "
+      f"{'rtt mean':>9}  request kinds")
+    for ph, label in (("attach", "attach"), ("mem", "64 KiB read"), ("bp", "5 bp hits"),
+                      ("stepi", "20 stepi")):
+        first = True
+        for name, r in stubs:
+            p = r.get("wire", {}).get(ph)
+            if not p:
                 continue
-            share = d["rtt_sum_s"] / d["wall_s"] if d["wall_s"] else 0
-            kinds = " ".join(f"{k}:{v}" for k, v in sorted(d["kinds"].items(),
+            kinds = " ".join(f"{k}:{v}" for k, v in sorted(p["kinds"].items(),
                                                           key=lambda kv: -kv[1]))
-            rtt = "-" if d["rtt_mean_ms"] is None else f"{d['rtt_mean_ms']:.2f}ms"
-            w(f"    {label if name == 'ekdb' else '':11.11} {name:5} "
-              f"{d['wall_s'] * 1e3:7.1f}ms {d['packets']:8} {d['bytes_out']:8} "
-              f"{d['bytes_in']:8} {rtt:>9} {share:8.0%}  {kinds}")
+            rtt = "-" if p["rtt_mean_ms"] is None else f"{p['rtt_mean_ms']:.2f}ms"
+            w(f"    {label if first else '':13.13} {name:5} {p['wall_s'] * 1e3:7.1f}ms "
+              f"{p['packets']:8} {p['bytes_out']:8} {p['bytes_in']:8} {rtt:>9}  {kinds}")
+            first = False
+    w("")
+    goals(res, fo, fq, figures(d))
+
+
+def per_op(r, ph, n):
+    p = r.get("wire", {}).get(ph)
+    return None if not p else p["bytes_in"] / n
+
+
+def goals(res, fo, fq, fd):
+    """Issue 23's goals, from this run's figures (unix socket vs QEMU's stub)."""
+    o, d = res["ours"], res.get("dbgp", {})
+    w = print
+
+    def line(text, value, ok, fmt):
+        v = "-" if value is None else fmt(value)
+        w(f"    {text:58} {v:>12}  {'n/a' if value is None else ('PASS' if ok(value) else 'MISS')}")
+
+    ratio = lambda a, b: (a / b) if (a and b) else None
+    w("goals (issue 23; ratios are ekdb unix / QEMU stub in this run)")
+    line("stepi rate / QEMU's >= 0.15", ratio(fo.get("stepi"), fq.get("stepi")),
+         lambda v: v >= 0.15, lambda v: f"{v:.3f}")
+    line("bp hit+continue time / QEMU's <= 5", ratio(fo.get("bp"), fq.get("bp")),
+         lambda v: v <= 5, lambda v: f"{v:.2f}")
+    line("attach time / QEMU's <= 6", ratio(fo.get("attach"), fq.get("attach")),
+         lambda v: v <= 6, lambda v: f"{v:.2f}")
+    line("bytes gdb receives per stepi <= 400", per_op(o, "stepi", 20),
+         lambda v: v <= 400, lambda v: f"{v:.0f} B")
+    line("bytes gdb receives per breakpoint stop <= 600", per_op(o, "bp", 5),
+         lambda v: v <= 600, lambda v: f"{v:.0f} B")
+    for ph in ("stepi", "bp"):
+        p = o.get("wire", {}).get(ph)
+        line(f"'g' packets in the {ph} pass (a stop needs none)",
+             None if not p else p["kinds"].get("g", 0), lambda v: v == 0, lambda v: f"{v}")
+    line("USB debug port: attach < 2 s", fd.get("attach"), lambda v: v < 2,
+         lambda v: f"{v * 1e3:.0f} ms")
+    line("USB debug port: stepi >= 30 /s", fd.get("stepi"), lambda v: v >= 30,
+         lambda v: f"{v:.0f} /s")
+    for name, r in (("ekdb", o), ("qemu", res["qemu"]), ("dbgp", d)):
+        for ph in PHASES:
+            if r and not r.get("error") and ph not in r.get("wire", {}):
+                w(f"    {name}: no packet figures for {ph} (see {r.get('log')})")
     w("")
 
 

@@ -22,6 +22,7 @@
 #include <asm/text_poke.h>
 #include <asm/fixup.h>
 #include <ekdb/errno.h>
+#include <ekdb/range.h>
 #include <ekdb/string.h>
 
 /*
@@ -38,6 +39,8 @@ static int hw_slot_owner[ARCH_HW_BP_SLOTS] = { [0 ... ARCH_HW_BP_SLOTS - 1] = -1
 static u64 jump_window_start, jump_window_end;
 /* Another image's debugger code (the loader: the kernel's), refused like our own. */
 static u64 nobp_start, nobp_end;
+/* Part of the debugger's bss given back (the early storage after the handoff). */
+static u64 released_start, released_end;
 
 extern char __ekdb_text_start[], __ekdb_text_end[];
 extern char __ekdb_data_start[], __ekdb_data_end[];
@@ -61,15 +64,42 @@ static bool is_code(u64 addr)
 
 static bool overlaps(u64 a, u64 alen, u64 start, u64 end)
 {
-	return a < end && a + alen > start;
+	return ekdb_range_overlaps(a, alen, start, end);
 }
 
+/* The debugger's bss, less what it gave back (dbg_addr_release). */
+static bool overlaps_bss(u64 a, u64 alen)
+{
+	u64 start = (u64)__ekdb_bss_start, end = (u64)__ekdb_bss_end;
+
+	if (released_end > released_start)
+		return overlaps(a, alen, start, released_start) ||
+		       overlaps(a, alen, released_end, end);
+	return overlaps(a, alen, start, end);
+}
+
+/*
+ * dbg_addr_is_debugger - does [@addr, @addr + @len) touch the debugger's
+ * own code, data or bss (or the other image's debugger code, in the
+ * loader)?  Breakpoints, watchpoints and writes made for a user are
+ * refused there: the debugger must not patch or corrupt itself.
+ */
 bool dbg_addr_is_debugger(u64 addr, u64 len)
 {
 	return overlaps(addr, len, nobp_start, nobp_end) ||
 	       overlaps(addr, len, (u64)__ekdb_text_start, (u64)__ekdb_text_end) ||
 	       overlaps(addr, len, (u64)__ekdb_data_start, (u64)__ekdb_data_end) ||
-	       overlaps(addr, len, (u64)__ekdb_bss_start, (u64)__ekdb_bss_end);
+	       overlaps_bss(addr, len);
+}
+
+/*
+ * dbg_addr_release - [@start, @end), part of the debugger's bss (the early
+ * storage), was given to the kernel: it is ordinary memory from now on.
+ */
+void dbg_addr_release(u64 start, u64 end)
+{
+	released_start = start;
+	released_end = end > start ? end : start;
 }
 
 void dbg_bp_set_jump_window(u64 start, u64 end)
@@ -119,7 +149,9 @@ int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner
 		return -EKDB_EINVAL;
 	if (type == EKDB_BP_SW || type == EKDB_BP_HW)
 		len = 1;
-	else if (!arch_hw_bp_len_ok(addr, len))
+	if (ekdb_range_wraps(addr, len))
+		return -EKDB_ERANGE;	/* never continued at address 0 */
+	if (type >= EKDB_BP_WRITE && !arch_hw_bp_len_ok(addr, len))
 		return -EKDB_EINVAL;	/* x86: 1/2/4/8, naturally aligned */
 	if (dbg_addr_in_jump_window(addr, len))
 		return -EKDB_EJUMPWIN;	/* before the debugger's vectors: cannot fire */

@@ -63,8 +63,10 @@ void dbg_bp_uninstall_all(void);
 int dbg_bp_find_sw(u64 addr);
 /* The breakpoint behind hardware slot @slot, or -1. */
 int dbg_bp_find_slot(unsigned slot);
-/* Is @addr inside the debugger itself (no breakpoints allowed there)? */
+/* Does the range touch the debugger itself (no breakpoints, watchpoints or writes there)? */
 bool dbg_addr_is_debugger(u64 addr, u64 len);
+/* [start, end) of the debugger's bss was given to the kernel (the early storage). */
+void dbg_addr_release(u64 start, u64 end);
 int dbg_bp_capacity(void);
 /*
  * The kernel's jump window (run-time addresses, [start, end)): code that

@@ -9,6 +9,7 @@
 #include <asm/regs_table.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
+#include <ekdb/range.h>
 #include <ekdb/kallsyms.h>
 #include <ekdb/kdb.h>
 #include <ekdb/fmt.h>
@@ -42,14 +43,14 @@ static long t_mem_write(struct ekdb_target *t, u64 addr, const void *buf, size_t
 	return dbg_mem_write(addr, buf, len);
 }
 
-extern char __ekdb_text_start[], __ekdb_text_end[];
-
 /* kdb's mm: a plain store (no write-protect window), so read-only pages fault as in Linux. */
 static long t_mem_store(struct ekdb_target *t, u64 addr, const void *buf, size_t len)
 {
 	size_t n;
 
-	if (len && addr < (u64)__ekdb_text_end && addr + len > (u64)__ekdb_text_start)
+	if (ekdb_range_wraps(addr, len))
+		return -EKDB_ERANGE;	/* the checks of dbg_mem_write(), without its text poke */
+	if (len && dbg_addr_is_debugger(addr, len))
 		return -EKDB_EPERM;
 	n = x86_probe_write(addr, buf, len);
 	return n || !len ? (long)n : -EKDB_EFAULT;
@@ -295,6 +296,11 @@ static const char *t_libraries_svr4_xml(struct ekdb_target *t, size_t *len)
 	return libraries_svr4_fn ? libraries_svr4_fn(len) : NULL;
 }
 
+static void t_reg_layout(struct ekdb_target *t, struct ekdb_reg_layout *l)
+{
+	x86_reg_layout(l);
+}
+
 static const struct ekdb_target_ops dbg_target_ops = {
 	.mem_read = t_mem_read,
 	.mem_write = t_mem_write,
@@ -303,6 +309,7 @@ static const struct ekdb_target_ops dbg_target_ops = {
 	.reg_read = t_reg_read,
 	.reg_write = t_reg_write,
 	.reg_name = t_reg_name,
+	.reg_layout = t_reg_layout,
 	.features_xml = t_features_xml,
 	.bp_set = t_bp_set,
 	.bp_remove = t_bp_remove,

@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* cmd_break.c - breakpoint and watchpoint packets: Z0-Z4 and z0-z4. */
+/*
+ * cmd_break.c - breakpoint and watchpoint packets: Z0-Z4 and z0-z4.  The
+ * kind (a watchpoint's length) from an address must not run past 2^64:
+ * E22 (EKDB_ERANGE) before the target is asked.
+ */
 #include "gdb_int.h"
+#include <ekdb/range.h>
 
 /*
  * Parse "type,addr,kind" (gdb may append ";cond" or ";cmds" lists, which
@@ -37,6 +42,8 @@ static void bp_cmd(struct gdb_session *s, const char *a, bool set)
 		return tx_err(s, r);
 	if (r > 0 || !(set ? ops->bp_set : ops->bp_remove))
 		return;	/* unsupported: empty reply lets gdb fall back */
+	if (ekdb_range_wraps(addr, kind))
+		return tx_err(s, -EKDB_ERANGE);
 	if (set)
 		r = ops->bp_set(s->target, type, addr, (unsigned)kind);
 	else

@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* cmd_mem.c - memory packets: m M (hex), X x (binary). */
+/*
+ * cmd_mem.c - memory packets: m M (hex), X x (binary).  A range that runs
+ * past 2^64 ("m ffffffffffffff80,100") is refused whole with E22
+ * (EKDB_ERANGE), before the target is asked: never a reply that goes on
+ * at address 0.  Writes the target refuses (the debugger's own code, data
+ * and bss) come back as E01.
+ */
 #include "gdb_int.h"
+#include <ekdb/range.h>
 
 /* Bytes read from the target per call; the reply is built chunk by chunk. */
 #define GDB_MEM_CHUNK	128
@@ -61,6 +68,8 @@ void gdb_cmd_mem_read(struct gdb_session *s, const char *a, size_t len)
 
 	if (rx_addr_len(&a, &addr, &n, 0))
 		return tx_err(s, -EKDB_EINVAL);
+	if (ekdb_range_wraps(addr, n))
+		return tx_err(s, -EKDB_ERANGE);
 	n = MIN(n, (u64)(s->bufsize / 2));
 	if (!n)
 		return;
@@ -75,6 +84,8 @@ static void mem_write(struct gdb_session *s, u64 addr, const u8 *data, u64 n)
 
 	if (!n)
 		return tx_ok(s);
+	if (ekdb_range_wraps(addr, n))
+		return tx_err(s, -EKDB_ERANGE);
 	r = s->target->ops->mem_write(s->target, addr, data, (size_t)n);
 	if (r < 0)
 		return tx_err(s, (int)r);
@@ -139,6 +150,8 @@ void gdb_cmd_mem_read_bin(struct gdb_session *s, const char *a, size_t len)
 		return tx_err(s, -EKDB_EINVAL);
 	if (!n)
 		return tx_ok(s);
+	if (ekdb_range_wraps(addr, n))
+		return tx_err(s, -EKDB_ERANGE);
 	if (s->gdb_binary_upload)
 		tx_char(s, 'b');
 	n = MIN(n, (u64)s->bufsize);

@@ -36,16 +36,92 @@ static unsigned reg_count(struct gdb_session *s)
 	return s->target->ops->reg_count(s->target);
 }
 
-/** gdb_cmd_regs_read - "g": every register, "xx" for unavailable ones. */
+/** gdb_reg_layout - the target's packet layout, or "all in g, none expedited". */
+void gdb_reg_layout(struct gdb_session *s, struct ekdb_reg_layout *l)
+{
+	unsigned count = reg_count(s);
+
+	memset(l, 0, sizeof(*l));
+	l->pc_regno = -1;
+	if (s->target->ops->reg_layout)
+		s->target->ops->reg_layout(s->target, l);
+	if (!l->g_count || l->g_count > count)
+		l->g_count = count;
+	if (l->n_expedite > EKDB_EXPEDITE_MAX)
+		l->n_expedite = EKDB_EXPEDITE_MAX;
+	if (l->n_expedite_break > EKDB_EXPEDITE_MAX)
+		l->n_expedite_break = EKDB_EXPEDITE_MAX;
+}
+
+static void tx_expedite_list(struct gdb_session *s, const unsigned *regs, unsigned n)
+{
+	u8 buf[GDB_REG_MAX_BYTES];
+	size_t size;
+	unsigned i;
+
+	for (i = 0; i < n && i < EKDB_EXPEDITE_MAX; i++) {
+		if (regs[i] >= reg_count(s) || regs[i] > 0xff || reg_fetch(s, regs[i], buf, &size))
+			continue;
+		tx_hex_u8(s, regs[i]);
+		tx_char(s, ':');
+		tx_hex(s, buf, size);
+		tx_char(s, ';');
+	}
+}
+
+/*
+ * Is the selected thread on a function's first instruction (its pc is a
+ * text symbol's address)?  Then gdb will print the function's arguments.
+ */
+static bool at_function_entry(struct gdb_session *s, const struct ekdb_reg_layout *l)
+{
+	u8 buf[GDB_REG_MAX_BYTES];
+	struct ksym sym;
+	size_t size, i;
+	u64 pc = 0;
+
+	if (l->pc_regno < 0 || !s->target->ops->sym_by_addr ||
+	    reg_fetch(s, (unsigned)l->pc_regno, buf, &size) || size > sizeof(pc))
+		return false;
+	for (i = size; i--;)		/* target byte order: little-endian */
+		pc = pc << 8 | buf[i];
+	return !s->target->ops->sym_by_addr(s->target, pc, &sym) && sym.addr == pc &&
+	       (sym.type == 'T' || sym.type == 't');
+}
+
+/**
+ * gdb_tx_expedited - "NN:value;" for each expedited register of the
+ * selected thread (a stop reply's payload), with the breakpoint list too
+ * when @at_break or when the thread is on a function's first instruction;
+ * a register that cannot be read is left out (gdb then fetches it).
+ */
+void gdb_tx_expedited(struct gdb_session *s, bool at_break)
+{
+	struct ekdb_reg_layout l;
+
+	gdb_reg_layout(s, &l);
+	tx_expedite_list(s, l.expedite, l.n_expedite);
+	if (l.n_expedite_break && (at_break || at_function_entry(s, &l)))
+		tx_expedite_list(s, l.expedite_break, l.n_expedite_break);
+}
+
+/**
+ * gdb_cmd_regs_read - "g": the registers a frame needs (the layout's
+ * first g_count), "xx" for unavailable ones.  gdb reads the others with
+ * 'p' (a short 'g' tells it they are not in the packet).
+ */
 void gdb_cmd_regs_read(struct gdb_session *s, const char *a, size_t len)
 {
 	u8 buf[GDB_REG_MAX_BYTES];
-	unsigned n, count = reg_count(s);
+	struct ekdb_reg_layout l;
+	unsigned n, count;
 	size_t size;
 	int r;
 
 	if (*a)
 		return tx_err(s, -EKDB_EINVAL);
+	gdb_reg_layout(s, &l);
+	count = l.g_count;
 	for (n = 0; n < count; n++) {
 		r = reg_fetch(s, n, buf, &size);
 		if (r < 0) {

@@ -46,21 +46,63 @@ static void tx_watch(struct gdb_session *s, const char *kind)
 	tx_char(s, ';');
 }
 
+/*
+ * The stopped thread's expedited registers and "core:", read with that
+ * thread selected (a "?" may come after an Hg that selected another).
+ */
+/* A stop gdb reports with the function's frame (and so its arguments). */
+static bool at_break(const struct ekdb_stop *st)
+{
+	switch (st->reason) {
+	case EKDB_STOP_SWBREAK:
+	case EKDB_STOP_HWBREAK:
+	case EKDB_STOP_WATCH:
+	case EKDB_STOP_RWATCH:
+	case EKDB_STOP_AWATCH:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void tx_stop_state(struct gdb_session *s)
+{
+	const struct ekdb_target_ops *ops = s->target->ops;
+	struct ekdb_thread_info info;
+	u64 tid = gdb_current_thread(s);
+	bool other = s->g_thread && s->g_thread != (u64)-1;
+
+	if (!ops->thread_select || ops->thread_select(s->target, tid) >= 0)
+		gdb_tx_expedited(s, at_break(&s->stop));
+	if (ops->thread_select && other)
+		ops->thread_select(s->target, s->g_thread);
+	if (has_threads(s) && !gdb_thread_find(s, tid, &info) && info.cpu >= 0) {
+		tx_str(s, "core:");
+		tx_hex_u64(s, (u64)info.cpu);
+		tx_char(s, ';');
+	}
+}
+
 /**
- * gdb_tx_stop_reply - "T<sig>thread:<tid>;<reason>" for the current stop,
- * or "S<sig>" when the target has no threads and there is no reason to
- * report.  swbreak/hwbreak are only sent when gdb announced it knows them.
+ * gdb_tx_stop_reply - "T<sig>[NN:value;...]thread:<tid>;core:<cpu>;<reason>"
+ * for the current stop: the expedited registers let gdb show the stop
+ * without a 'g'.  "S<sig>" only when the target has no threads, no
+ * register to expedite and no reason to report.  swbreak/hwbreak are only
+ * sent when gdb announced it knows them.
  */
 void gdb_tx_stop_reply(struct gdb_session *s)
 {
 	const struct ekdb_stop *st = &s->stop;
+	struct ekdb_reg_layout l;
 	bool threads = has_threads(s) || st->thread;
 	bool reason = st->reason == EKDB_STOP_WATCH || st->reason == EKDB_STOP_RWATCH ||
 		      st->reason == EKDB_STOP_AWATCH ||
 		      (st->reason == EKDB_STOP_SWBREAK && s->gdb_swbreak) ||
 		      (st->reason == EKDB_STOP_HWBREAK && s->gdb_hwbreak);
 
-	if (!threads && !reason) {
+	gdb_reg_layout(s, &l);
+	if (!threads && !reason && !l.n_expedite &&
+	    !(at_break(st) && l.n_expedite_break)) {
 		tx_char(s, 'S');
 		tx_hex_u8(s, (unsigned)stop_signal(st));
 		return;
@@ -72,6 +114,7 @@ void gdb_tx_stop_reply(struct gdb_session *s)
 		tx_hex_u64(s, gdb_current_thread(s));
 		tx_char(s, ';');
 	}
+	tx_stop_state(s);
 	switch (st->reason) {
 	case EKDB_STOP_SWBREAK:
 		if (s->gdb_swbreak)

@@ -22,6 +22,7 @@ typedef void (*gdb_cmd_fn)(struct gdb_session *s, const char *args, size_t len);
 #define GDB_RX_DROPPED	2	/* bad/oversize packet: already NAKed */
 int gdb_rx_packet(struct gdb_session *s);
 void gdb_tx_packet(struct gdb_session *s);
+size_t gdb_rle_run(const char *p, size_t avail);	/* repeats to fold after p[0] */
 /* Streamed packet, never stored (O console packets). */
 struct gdb_stream {
 	struct gdb_session *s;
@@ -88,6 +89,8 @@ int rx_thread_id(const char **p, u64 *tid);	/* hex, "-1" or "0" */
 
 /* ---- helpers shared by handlers ---- */
 void gdb_tx_stop_reply(struct gdb_session *s);
+void gdb_reg_layout(struct gdb_session *s, struct ekdb_reg_layout *l);
+void gdb_tx_expedited(struct gdb_session *s, bool at_break);
 u64 gdb_current_thread(struct gdb_session *s);
 int gdb_thread_find(struct gdb_session *s, u64 id, struct ekdb_thread_info *info);
 

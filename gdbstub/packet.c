@@ -152,16 +152,50 @@ int gdb_rx_packet(struct gdb_session *s)
 	}
 }
 
-/** gdb_tx_packet - send outbuf[0..outlen) as one packet and keep it for '-'. */
+/*
+ * Run-length encoding (the protocol's "c*N": N - 29 more copies of c):
+ * how many of the @avail bytes after a run's first byte to fold into one
+ * "*N", 0 for none.  gdb and lldb expand it in every packet; a count of
+ * 6 or 7 would be '#' or '$' and is never sent; 97 is the largest ('~').
+ */
+#define GDB_RLE_MIN	3
+#define GDB_RLE_MAX	97
+
+size_t gdb_rle_run(const char *p, size_t avail)
+{
+	size_t n = 0;
+
+	while (n < avail && n < GDB_RLE_MAX && p[n + 1] == p[0])
+		n++;
+	while (n + 29 == '#' || n + 29 == '$')
+		n--;
+	return n >= GDB_RLE_MIN ? n : 0;
+}
+
+static void tx_payload_byte(struct gdb_session *s, u8 *sum, char c)
+{
+	*sum += (u8)c;
+	tx_byte(s, (u8)c);
+}
+
+/**
+ * gdb_tx_packet - send outbuf[0..outlen) as one packet, run-length
+ * encoded, and keep it for '-'.
+ */
 void gdb_tx_packet(struct gdb_session *s)
 {
 	u8 sum = 0;
-	size_t i;
+	size_t i, run;
 
 	tx_byte(s, '$');
 	for (i = 0; i < s->outlen; i++) {
-		sum += (u8)s->outbuf[i];
-		tx_byte(s, (u8)s->outbuf[i]);
+		tx_payload_byte(s, &sum, s->outbuf[i]);
+		run = gdb_rle_run(&s->outbuf[i], s->outlen - i - 1);
+		if (run) {
+			tx_payload_byte(s, &sum, '*');
+			tx_payload_byte(s, &sum, (char)(run + 29));
+			i += run;
+		}
 	}
 	tx_byte(s, '#');
 	tx_byte(s, (u8)hex_digit(sum >> 4));

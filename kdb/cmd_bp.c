@@ -23,14 +23,22 @@ static int bp_get(struct kdb_session *s, int i, struct ekdb_bp_info *b)
 	return s->target->ops->bp_get(s->target, i, b);
 }
 
-/* Linux's kdb_printbp(): two lines and a blank one; hardtype is the kind's number. */
+/*
+ * Linux's kdb_printbp(): two lines and a blank one; hardtype is the kind's
+ * number.  ekdb: once a breakpoint has fired, a line "    hits=N" (the
+ * stops it caused) comes before the blank one; Linux's kdb counts no hits,
+ * so a breakpoint that never fired prints exactly Linux's lines.
+ */
 static void print_bp(struct kdb_session *s, int i, const struct ekdb_bp_info *b)
 {
 	kdb_printf(s, "%s BP #%d at ", b->type <= EKDB_BP_ACCESS ? bp_kind[b->type] : "", i);
 	kdb_symbol_print(s, b->addr);
-	kdb_printf(s, "\n    is %s  addr at %016llx, hardtype=%d installed=%d\n\n",
+	kdb_printf(s, "\n    is %s  addr at %016llx, hardtype=%d installed=%d\n",
 		   b->enabled ? "enabled " : "disabled", (unsigned long long)b->addr,
 		   (int)b->type, b->installed);
+	if (b->hits)
+		kdb_printf(s, "    hits=%lu\n", b->hits);
+	kdb_printf(s, "\n");
 }
 
 static int list_bps(struct kdb_session *s)
@@ -133,6 +141,8 @@ int kdb_cmd_bp(struct kdb_session *s, int argc, const char **argv)
 	}
 	if (next <= argc)
 		return -KDB_TOOMANYARGS;
+	if (kdb_check_range(s, argv[0], addr, len))
+		return -KDB_BADADDR;
 	/* Linux: one kdb breakpoint per address, whatever its kind */
 	for (i = 0; i < KDB_BP_SCAN_MAX && (r = bp_get(s, i, &b)) != -EKDB_ERANGE; i++) {
 		if (r == 0 && b.by_kdb && b.addr == addr) {

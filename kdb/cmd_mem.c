@@ -6,7 +6,9 @@
  * Every access goes through the target's fault-safe ops; an unreadable
  * address prints "kdb_getarea_size: Bad address 0x..." once per command,
  * as Linux's kdb_getarea_size() does.  Enter on an empty line continues
- * the last dump.
+ * the last dump.  ekdb: a dump or write that would run past the top of
+ * the address space is refused before any byte is touched (Linux wraps to
+ * address 0), and mm refuses the debugger's own code, data and bss.
  */
 #include "kdb.h"
 
@@ -48,6 +50,20 @@ int kdb_getword(struct kdb_session *s, u64 addr, int bpw, bool phys, u64 *word)
 	s->getarea_quiet = false;
 	*word = get_le(buf, bpw);
 	return 0;
+}
+
+/**
+ * kdb_check_range - refuse [@addr, @addr + @len) when it runs past 2^64:
+ * "CMD: 0xADDR + 0xLEN bytes runs past the end of the address space" and
+ * -KDB_BADADDR; 0 when the range is whole (it may end exactly at the top).
+ */
+int kdb_check_range(struct kdb_session *s, const char *cmd, u64 addr, u64 len)
+{
+	if (!ekdb_range_wraps(addr, len))
+		return 0;
+	kdb_printf(s, "%s: 0x%llx + 0x%llx bytes runs past the end of the address space\n", cmd,
+		   (unsigned long long)addr, (unsigned long long)len);
+	return -KDB_BADADDR;
 }
 
 /* The value of one word in RADIX, as Linux's "%16.16lx " and friends. */
@@ -110,6 +126,8 @@ static int md_raw(struct kdb_session *s, u64 addr, u64 count)
 
 	if (count > MDR_MAX)
 		return -KDB_BADLENGTH;
+	if (kdb_check_range(s, "mdr", addr, count))
+		return -KDB_BADADDR;
 	for (; count && !kdb_interrupted(s); count--, addr++) {
 		if (kdb_getword(s, addr, 1, false, &b))
 			return 0;
@@ -223,6 +241,8 @@ int kdb_cmd_md(struct kdb_session *s, int argc, const char **argv)
 		repeat = (int)mdcount;
 	}
 	addr &= ~(u64)(bpw - 1);
+	if (repeat > 0 && kdb_check_range(s, argv[0], addr, (u64)repeat * (u64)bpw))
+		return -KDB_BADADDR;
 	while (repeat > 0) {
 		int num = symbolic ? 1 : 16 / bpw, n, z;
 		u64 a, w;
@@ -259,6 +279,7 @@ int kdb_cmd_mm(struct kdb_session *s, int argc, const char **argv)
 	int next = 1, r, width;
 	u64 addr, contents;
 	u8 buf[8];
+	long n;
 
 	if (argv[0][2] && (!isdigit((unsigned char)argv[0][2]) || argv[0][3]))
 		return -KDB_NOTFOUND;
@@ -279,11 +300,19 @@ int kdb_cmd_mm(struct kdb_session *s, int argc, const char **argv)
 		kdb_printf(s, "kdb_putword: bad width %d\n", width);
 		return -KDB_BADWIDTH;
 	}
+	if (kdb_check_range(s, argv[0], addr, (u64)width))
+		return -KDB_BADADDR;
 	for (int i = 0; i < width; i++)
 		buf[i] = (u8)(contents >> (8 * i));
 	/* Linux's kdb_putword(): a plain store; read-only text is a bad address */
-	if ((s->target->ops->mem_store ? s->target->ops->mem_store :
-	     s->target->ops->mem_write)(s->target, addr, buf, (size_t)width) != width) {
+	n = (s->target->ops->mem_store ? s->target->ops->mem_store :
+	     s->target->ops->mem_write)(s->target, addr, buf, (size_t)width);
+	if (n == -EKDB_EPERM) {
+		kdb_printf(s, "%s: 0x%llx is the debugger's own code or data: not writable\n",
+			   argv[0], (unsigned long long)addr);
+		return -KDB_NOPERM;
+	}
+	if (n != width) {
 		kdb_printf(s, "kdb_putarea_size: Bad address 0x%llx\n", (unsigned long long)addr);
 		return -KDB_BADADDR;
 	}

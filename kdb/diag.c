@@ -48,6 +48,7 @@ int kdb_err_to_diag(int err)
 {
 	switch (-err) {
 	case EKDB_EFAULT: return -KDB_BADADDR;
+	case EKDB_ERANGE: return -KDB_BADADDR;	/* a range past 2^64 */
 	case EKDB_EPERM: return -KDB_NOPERM;
 	case EKDB_EJUMPWIN: return -KDB_NOPERM;
 	case EKDB_ENOENT: return -KDB_BPTNOTFOUND;

@@ -9,6 +9,7 @@
 #include <ekdb/kdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
+#include <ekdb/range.h>
 #include <ekdb/string.h>
 
 /* Diagnostics (negative returns of commands), Linux's KDB_* numbering. */
@@ -141,6 +142,8 @@ void kdb_show_trace(struct kdb_session *s, const struct kdb_frame *f, bool regs,
 bool kdb_reg_frame(struct kdb_session *s, struct kdb_frame *f);
 /* cmd_mem.c */
 int kdb_getword(struct kdb_session *s, u64 addr, int bpw, bool phys, u64 *word);
+/* 0, or -KDB_BADADDR after a message when [addr, addr + len) runs past 2^64. */
+int kdb_check_range(struct kdb_session *s, const char *cmd, u64 addr, u64 len);
 /* cmd_task.c: kdb_ps_suppressed + header + lines, shared by bta */
 void kdb_ps_suppressed(struct kdb_session *s);
 

@@ -18,6 +18,7 @@
 #include <asm/regs_table.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
+#include <ekdb/target.h>
 
 #define OFF(f)		((s16)offsetof(struct x86_cpu_state, f))
 #define GPR(n, t)	{ #n, 64, OFF(n), t, "general", X86_FEAT_CORE }
@@ -51,6 +52,23 @@ static const struct x86_reg_desc x86_regs[] = {
 };
 
 _Static_assert(sizeof(struct x86_cpu_state) < 0x7fff, "offsets must fit s16");
+
+void x86_reg_layout(struct ekdb_reg_layout *l)
+{
+	/* rdi rsi rdx rcx r8 r9: the SysV argument registers */
+	static const unsigned args[] = { 5, 4, 3, 2, 8, 9 };
+	unsigned i;
+
+	l->g_count = X86_REG_G_COUNT;
+	l->pc_regno = X86_REGNO_RIP;
+	l->n_expedite = 3;
+	l->expedite[0] = X86_REGNO_RBP;
+	l->expedite[1] = X86_REGNO_RSP;
+	l->expedite[2] = X86_REGNO_RIP;
+	l->n_expedite_break = ARRAY_SIZE(args);
+	for (i = 0; i < ARRAY_SIZE(args); i++)
+		l->expedite_break[i] = args[i];
+}
 
 unsigned x86_reg_count(void)
 {

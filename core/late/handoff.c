@@ -104,6 +104,7 @@ static size_t release_early_storage(void)
 		paging_unmap_kernel_range(start, end);
 	else
 		free_reserved_range(__pa_symbol(__ekdb_early_start), __pa_symbol(__ekdb_early_end));
+	dbg_addr_release(start, end);	/* ordinary memory now: writable, watchable */
 	late.early_released = true;
 	return end - start;
 }

@@ -151,6 +151,29 @@ struct ekdb_sysinfo {
 	char hw_name[64];	/* dump_stack's "Hardware name:" (empty: not printed) */
 };
 
+/* Most registers a stop reply expedites (each list). */
+#define EKDB_EXPEDITE_MAX	8
+
+/*
+ * What gdb needs at every stop, and what it may ask for one at a time.
+ * 'g' carries registers [0, g_count): the ones a frame may need (gdb
+ * fetches any register past the end of a short 'g' with 'p').  Every
+ * stop reply carries the @expedite registers' values (pc, stack and
+ * frame pointers), so that a stop gdb only has to show costs no 'g'; a
+ * breakpoint or watchpoint stop, and a stop on the first instruction of
+ * a function (register @pc_regno is a text symbol's address: a step into
+ * a call), also carries @expedite_break: where the function's arguments
+ * are at its first instruction, which gdb prints with the frame.
+ */
+struct ekdb_reg_layout {
+	unsigned g_count;		/* 0: every register */
+	int pc_regno;			/* the program counter, -1: unknown */
+	unsigned n_expedite;		/* <= EKDB_EXPEDITE_MAX */
+	unsigned expedite[EKDB_EXPEDITE_MAX];	/* register numbers */
+	unsigned n_expedite_break;	/* <= EKDB_EXPEDITE_MAX */
+	unsigned expedite_break[EKDB_EXPEDITE_MAX];
+};
+
 struct ekdb_target;
 
 struct ekdb_target_ops {
@@ -185,6 +208,12 @@ struct ekdb_target_ops {
 	int (*reg_write)(struct ekdb_target *t, unsigned regno, const u8 *buf, size_t size);
 	/** reg_name - name of register @regno ("rax", "cr3", ...), NULL if out of range. */
 	const char *(*reg_name)(struct ekdb_target *t, unsigned regno);
+	/**
+	 * reg_layout - optional: how the registers ride gdb's packets (see
+	 * struct ekdb_reg_layout).  NULL: 'g' carries every register and the
+	 * stop reply expedites none.
+	 */
+	void (*reg_layout)(struct ekdb_target *t, struct ekdb_reg_layout *layout);
 
 	/**
 	 * features_xml - the target description document called @annex

@@ -48,6 +48,18 @@ static inline struct gt *gt_new(int threads)
 	return g;
 }
 
+/*
+ * A fixture whose target has no register layout: stop replies carry no
+ * registers (for the framing tests, which are about bytes, not registers).
+ */
+static inline struct gt *gt_new_plain(int threads)
+{
+	struct gt *g = gt_new(threads);
+
+	g->sim.ops.reg_layout = NULL;
+	return g;
+}
+
 /* Append a framed packet "$payload#cs" (payload may hold any byte) to the script. */
 static inline void gt_add_packet_n(struct gt *g, const char *p, size_t n)
 {
@@ -73,6 +85,31 @@ static inline void gt_add_raw(struct gt *g, const char *p, size_t n)
 	assert_true(g->script_len + n < sizeof(g->script));
 	memcpy(g->script + g->script_len, p, n);
 	g->script_len += n;
+}
+
+/*
+ * The payload as gdb reads it: "c*N" is c and N - 29 more copies of c
+ * (N is never '#' or '$'; runs shorter than 4 are sent as they are).
+ */
+static inline void gt_expand_rle(struct gt *g, const char *p, size_t n)
+{
+	size_t i, k;
+
+	g->reply_len = 0;
+	for (i = 0; i < n; i++) {
+		if (p[i] != '*') {
+			assert_true(g->reply_len < sizeof(g->reply) - 1);
+			g->reply[g->reply_len++] = p[i];
+			continue;
+		}
+		assert_true(g->reply_len > 0 && i + 1 < n);
+		k = (size_t)(unsigned char)p[++i] - 29;
+		assert_true(k >= 3 && k <= 97 && p[i] != '#' && p[i] != '$');
+		assert_true(g->reply_len + k < sizeof(g->reply));
+		memset(g->reply + g->reply_len, g->reply[g->reply_len - 1], k);
+		g->reply_len += k;
+	}
+	g->reply[g->reply_len] = '\0';
 }
 
 /*
@@ -106,9 +143,7 @@ static inline int gt_parse_output(struct gt *g)
 		assert_true(i + 3 <= n);		/* '#' and two checksum digits */
 		assert_int_equal(sscanf(o + i + 1, "%2x", &cs), 1);
 		assert_int_equal(cs, sum);
-		g->reply_len = i - start;
-		memcpy(g->reply, o + start, g->reply_len);
-		g->reply[g->reply_len] = '\0';
+		gt_expand_rle(g, o + start, i - start);
 		i += 3;
 		packets++;
 	}

@@ -3,6 +3,7 @@
 #include "sim_target.h"
 #include <asm/regs_table.h>
 #include <ekdb/errno.h>
+#include <ekdb/range.h>
 #include <ekdb/string.h>
 
 static struct sim_target *to_sim(struct ekdb_target *t)
@@ -23,11 +24,16 @@ u8 *sim_target_mem(struct sim_target *s, u64 addr)
 	return NULL;
 }
 
+static bool in_debugger(u64 addr, u64 len);
+
 static long sim_mem_read(struct ekdb_target *t, u64 addr, void *buf, size_t len)
 {
 	struct sim_target *s = to_sim(t);
 	size_t i;
 	u8 *p;
+
+	if (len && addr + (len - 1) < addr)
+		s->wrap_asks++;
 
 	for (i = 0; i < len; i++) {
 		p = sim_target_mem(s, addr + i);
@@ -44,6 +50,11 @@ static long sim_mem_write(struct ekdb_target *t, u64 addr, const void *buf, size
 	size_t i;
 	u8 *p;
 
+	if (len && addr + (len - 1) < addr)
+		s->wrap_asks++;
+	if (len && in_debugger(addr, len))
+		return -EKDB_EPERM;	/* as core/mem.c: the debugger's own bytes */
+
 	for (i = 0; i < len; i++) {
 		p = sim_target_mem(s, addr + i);
 		if (!p || addr + i < addr)
@@ -58,6 +69,8 @@ static long sim_mem_store(struct ekdb_target *t, u64 addr, const void *buf, size
 {
 	size_t n = 0;
 
+	if (len && in_debugger(addr, len))
+		return -EKDB_EPERM;	/* as core/target.c: the debugger's own bytes first */
 	while (n < len && !(addr + n >= SIM_TEXT_BASE && addr + n < SIM_TEXT_BASE + SIM_TEXT_SIZE))
 		n++;
 	if (!n)
@@ -96,9 +109,9 @@ static const char *sim_features_xml(struct ekdb_target *t, const char *annex, si
 	return x86_features_xml(annex, len);
 }
 
-static bool in_debugger(u64 addr, unsigned len)
+static bool in_debugger(u64 addr, u64 len)
 {
-	return addr < SIM_DBG_BASE + SIM_DBG_SIZE && addr + len > SIM_DBG_BASE;
+	return ekdb_range_overlaps(addr, len, SIM_DBG_BASE, SIM_DBG_BASE + SIM_DBG_SIZE);
 }
 
 static struct sim_bp *bp_find(struct sim_bp *tab, unsigned n, enum ekdb_bp_type type,
@@ -546,6 +559,11 @@ void sim_target_setup_frames(struct sim_target *s)
 	memset(sim_target_mem(s, SIM_FRAME_BASE - 0x8), 0, 8);
 }
 
+static void sim_reg_layout(struct ekdb_target *t, struct ekdb_reg_layout *l)
+{
+	x86_reg_layout(l);
+}
+
 static const struct ekdb_target_ops sim_ops = {
 	.mem_read = sim_mem_read,
 	.mem_write = sim_mem_write,
@@ -554,6 +572,7 @@ static const struct ekdb_target_ops sim_ops = {
 	.reg_read = sim_reg_read,
 	.reg_write = sim_reg_write,
 	.reg_name = sim_reg_name,
+	.reg_layout = sim_reg_layout,
 	.features_xml = sim_features_xml,
 	.bp_set = sim_bp_set,
 	.bp_remove = sim_bp_remove,
@@ -595,7 +614,9 @@ void sim_target_init(struct sim_target *s, int nthreads)
 	s->regions[0] = (struct sim_region){ SIM_RAM0_BASE, SIM_RAM0_SIZE, s->ram0 };
 	s->regions[1] = (struct sim_region){ SIM_RAM1_BASE, SIM_RAM1_SIZE, s->ram1 };
 	s->regions[2] = (struct sim_region){ SIM_TEXT_BASE, SIM_TEXT_SIZE, s->text };
-	s->nregions = 3;
+	s->regions[3] = (struct sim_region){ SIM_TOP_BASE, SIM_TOP_SIZE, s->top };
+	s->nregions = 4;
+	memset(s->top, 0xa5, sizeof(s->top));
 	s->log = sim_log_text;
 	s->log_len = sizeof(sim_log_text) - 1;
 	s->ntasks = (int)ARRAY_SIZE(sim_tasks);

@@ -11,7 +11,13 @@
  *   0x3000-0xffff        hole
  *   0x10000-0x10fff      RAM, zero
  *   0xffffffff81000000   "kernel text", 0x2000 bytes;
- *   0xffffffff81001000-0xffffffff810010ff is debugger-owned (bp_set: EPERM)
+ *   0xffffffff81001000-0xffffffff810010ff is debugger-owned (bp_set and
+ *                        mem_write: EPERM, as the debugger's code, data and bss)
+ *   0xfffffffffffff000   the last page of the address space, RAM (0xa5)
+ *
+ * mem_read/mem_write stop at 2^64 as a guard, and count the requests
+ * whose range would have wrapped (wrap_asks): the code under test must
+ * refuse those itself, before it asks.
  */
 #ifndef TESTS_SIM_TARGET_H
 #define TESTS_SIM_TARGET_H
@@ -32,6 +38,8 @@
 #define SIM_TEXT_SIZE		0x2000ull
 #define SIM_DBG_BASE		0xffffffff81001000ull
 #define SIM_DBG_SIZE		0x100ull
+#define SIM_TOP_BASE		0xfffffffffffff000ull
+#define SIM_TOP_SIZE		0x1000ull
 
 struct sim_region {
 	u64 base, size;
@@ -52,7 +60,8 @@ struct sim_target {
 	struct ekdb_target_ops ops;	/* a copy tests may edit (NULL an op) */
 	struct sim_region regions[SIM_MAX_REGIONS];
 	unsigned nregions;
-	u8 ram0[SIM_RAM0_SIZE], ram1[SIM_RAM1_SIZE], text[SIM_TEXT_SIZE];
+	u8 ram0[SIM_RAM0_SIZE], ram1[SIM_RAM1_SIZE], text[SIM_TEXT_SIZE], top[SIM_TOP_SIZE];
+	unsigned wrap_asks;		/* mem_read/mem_write asked for a range past 2^64 */
 	struct x86_cpu_state regs[SIM_MAX_THREADS];
 	int nthreads;
 	int selected;			/* index into regs[] */

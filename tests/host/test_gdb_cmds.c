@@ -5,6 +5,17 @@
  */
 #include "gdb_test_util.h"
 
+/* What a stop reply expedites for the sim's threads 1 and 2 (rbp, rsp, rip) and their CPU. */
+#define FRAME1	"06:002f000000000000;07:002f000000000000;10:10000081ffffffff;"
+#define FRAME2	"06:002f000000000000;07:002e000000000000;10:11000081ffffffff;"
+#define EXP1	FRAME1 "core:0;"
+#define EXP2	FRAME2 "core:1;"
+/* ... and at a breakpoint or watchpoint, rdi rsi rdx rcx r8 r9 (a function's arguments) */
+#define ARGS	"05:6666000000000000;04:5555000000000000;03:4444000000000000;" \
+		"02:3333000000000000;08:0800000000000000;09:0900000000000000;"
+#define BRK1	FRAME1 ARGS "core:0;"
+#define BRK2	FRAME2 ARGS "core:1;"
+
 struct gdb_case {
 	const char *req;
 	const char *want;	/* exact reply; a trailing '*' matches a prefix */
@@ -72,7 +83,7 @@ static void test_memory(void **state)
 		{ "m2ffe,4", "feff" },		/* short read at the hole */
 		{ "m3000,4", "E0e" },		/* in the hole */
 		{ "mdead0000,8", "E0e" },
-		{ "mffffffffffffffff,10", "E0e" },
+		{ "mffffffffffffffff,10", "E22" },	/* runs past 2^64: ERANGE */
 		{ "m1000", "E16" },
 		{ "m1000,", "E16" },
 		{ ",4", "" },
@@ -141,6 +152,59 @@ static void test_memory(void **state)
 	assert_string_equal(gt_ask(g, big), "fe00");
 }
 
+/* A layout whose g carries rax alone and whose stop expedites rip and a register that does not exist. */
+static void test_layout_rip_only(struct ekdb_target *t, struct ekdb_reg_layout *l)
+{
+	l->g_count = 1;
+	l->n_expedite = 2;
+	l->expedite[0] = 0x10;
+	l->expedite[1] = 0x400;	/* out of range: left out */
+}
+
+/*
+ * Issue 19: a range that runs past 2^64 is refused whole (E22, ERANGE)
+ * by every packet that names one, and the target is never asked for it
+ * (the sim maps the last page, 0xa5 bytes, so without the check the
+ * reply would be a partial read, or a write would land there).  Bad
+ * input tried: m/x/M/X from 0xffffffffffffff80 for 0x100 bytes, one byte
+ * too many at the very top, a length of 2^64-1, Z0 with a kind of 2 at
+ * the last byte, Z2/Z3/Z4 with lengths that cross the top (aligned and
+ * not), z2 of such a range.  Ranges that end exactly at 2^64 are whole
+ * and allowed.
+ */
+static void test_range_at_top(void **state)
+{
+	static const struct gdb_case tab[] = {
+		{ "mffffffffffffff80,100", "E22" },
+		{ "mffffffffffffffff,2", "E22" },
+		{ "mfffffffffffffff0,ffffffffffffffff", "E22" },
+		{ "mfffffffffffffff8,8", "a5a5a5a5a5a5a5a5" },	/* ends at 2^64: whole */
+		{ "mffffffffffffffff,1", "a5" },
+		{ "xffffffffffffff80,100", "E22" },
+		{ "xffffffffffffffff,2", "E22" },
+		{ "Mfffffffffffffffe,4:01020304", "E22" },
+		{ "Xfffffffffffffffe,4:abcd", "E22" },
+		{ "mfffffffffffffffe,2", "a5a5" },		/* nothing written */
+		{ "Mfffffffffffffffe,2:0102", "OK" },
+		{ "Xffffffffffffffff,1:c", "OK" },
+		{ "mfffffffffffffffd,3", "a50163" },
+		{ "Z0,ffffffffffffffff,2", "E22" },
+		{ "Z1,ffffffffffffffff,2", "E22" },
+		{ "Z2,fffffffffffffffc,8", "E22" },
+		{ "Z2,ffffffffffffffff,2", "E22" },
+		{ "Z3,fffffffffffffffe,4", "E22" },
+		{ "Z4,fffffffffffffff8,10", "E22" },
+		{ "z2,fffffffffffffffc,8", "E22" },
+		{ "Z2,fffffffffffffff8,8", "OK" },		/* the last 8 bytes: whole */
+		{ "z2,fffffffffffffff8,8", "OK" },
+	};
+	struct gt *g = gt_new(1);
+
+	RUN(g, tab);
+	assert_int_equal(g->sim.wrap_asks, 0);
+	assert_int_equal(sim_target_bp_count(&g->sim, EKDB_BP_WRITE), 0);
+}
+
 static void test_registers(void **state)
 {
 	static const struct gdb_case tab[] = {
@@ -185,9 +249,12 @@ static void test_registers(void **state)
 	RUN(g, tab);
 	gt_ask(g, "g");
 	glen = g->reply_len;
-	assert_int_equal(glen, 1312);
+	/* a lean g: rax..rip, eflags, cs..gs (164 bytes); the rest by 'p' */
+	assert_int_equal(glen, 2 * (17 * 8 + 7 * 4));
 	assert_memory_equal(g->reply, "4200000000000000", 16);
 	assert_memory_equal(g->reply + 136 * 2, "47020000", 8);
+	assert_memory_equal(g->reply + glen - 8, "00000000", 8);	/* gs */
+	assert_null(strchr(g->reply, 'x'));	/* nothing unavailable is sent */
 	/* G with what g returned, rax changed: OK and read back */
 	greply = strdup(g->reply);
 	gpkt = malloc(glen + 2);
@@ -198,6 +265,30 @@ static void test_registers(void **state)
 	assert_string_equal(gt_ask(g, "p0"), "0100000000000000");
 	gt_ask(g, "g");
 	assert_memory_equal(g->reply + 16, greply + 16, glen - 16);
+	/* a whole-file G (an older client's) is still taken: the lean part
+	 * written, the unavailable x87/SSE "xx" skipped, the rest checked */
+	{
+		char full[2 * 656 + 2];
+		size_t k;
+
+		full[0] = 'G';
+		memcpy(full + 1, greply, glen);
+		for (k = 1 + glen; k < sizeof(full) - 1; k++)
+			full[k] = 'x';
+		full[sizeof(full) - 1] = '\0';
+		assert_string_equal(gt_ask(g, full), "OK");
+		full[sizeof(full) - 2] = '\0';	/* not at a register boundary */
+		assert_string_equal(gt_ask(g, full), "E16");
+	}
+	/* a target without a layout: g carries every register, as before */
+	g->sim.ops.reg_layout = NULL;
+	gt_ask(g, "g");
+	assert_int_equal(g->reply_len, 1312);
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;core:0;");
+	g->sim.ops.reg_layout = test_layout_rip_only;
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;10:10000081ffffffff;core:0;");
+	gt_ask(g, "g");
+	assert_string_equal(g->reply, "4200000000000000");	/* g_count 1: rax alone */
 	/* G may stop at a register boundary; not inside one */
 	gpkt[1 + 16] = '\0';
 	memcpy(gpkt + 1, "0200000000000000", 16);
@@ -359,7 +450,8 @@ static void test_threads(void **state)
 	assert_string_equal(gt_ask(g, "qC"), "QC1");
 	assert_string_equal(gt_ask(g, "Hg1"), "OK");
 	assert_string_equal(gt_ask(g, "Hg2"), "E02");
-	assert_string_equal(gt_ask(g, "?"), "S05");
+	/* no threads, but pc/sp/fp still ride the stop reply: a T packet */
+	assert_string_equal(gt_ask(g, "?"), "T05" "06:002f000000000000;07:002f000000000000;10:10000081ffffffff;");
 }
 
 static void test_thread_list_paged(void **state)
@@ -379,20 +471,20 @@ static void test_stop_replies(void **state)
 		u64 thread;
 		const char *want;
 	} tab[] = {
-		{ EKDB_STOP_ENTRY, 5, 1, "T05thread:1;" },
-		{ EKDB_STOP_SWBREAK, 5, 2, "T05thread:2;swbreak:;" },
-		{ EKDB_STOP_HWBREAK, 5, 1, "T05thread:1;hwbreak:;" },
-		{ EKDB_STOP_WATCH, 5, 1, "T05thread:1;watch:1000;" },
-		{ EKDB_STOP_RWATCH, 5, 1, "T05thread:1;rwatch:1000;" },
-		{ EKDB_STOP_AWATCH, 5, 1, "T05thread:1;awatch:1000;" },
-		{ EKDB_STOP_STEP, 5, 1, "T05thread:1;" },
-		{ EKDB_STOP_INTERRUPT, 0, 1, "T02thread:1;" },
-		{ EKDB_STOP_INTERRUPT, 2, 1, "T02thread:1;" },
-		{ EKDB_STOP_FAULT, 0, 1, "T0bthread:1;" },
-		{ EKDB_STOP_FAULT, 4, 1, "T04thread:1;" },
-		{ EKDB_STOP_PANIC, 0, 1, "T05thread:1;" },
-		{ EKDB_STOP_SYSRQ, 0, 0, "T05thread:1;" },	/* thread from target */
-		{ EKDB_STOP_ENTRY, 999, 1, "T05thread:1;" },	/* bad signal */
+		{ EKDB_STOP_ENTRY, 5, 1, "T05thread:1;" EXP1 },
+		{ EKDB_STOP_SWBREAK, 5, 2, "T05thread:2;" BRK2 "swbreak:;" },
+		{ EKDB_STOP_HWBREAK, 5, 1, "T05thread:1;" BRK1 "hwbreak:;" },
+		{ EKDB_STOP_WATCH, 5, 1, "T05thread:1;" BRK1 "watch:1000;" },
+		{ EKDB_STOP_RWATCH, 5, 1, "T05thread:1;" BRK1 "rwatch:1000;" },
+		{ EKDB_STOP_AWATCH, 5, 1, "T05thread:1;" BRK1 "awatch:1000;" },
+		{ EKDB_STOP_STEP, 5, 1, "T05thread:1;" EXP1 },
+		{ EKDB_STOP_INTERRUPT, 0, 1, "T02thread:1;" EXP1 },
+		{ EKDB_STOP_INTERRUPT, 2, 1, "T02thread:1;" EXP1 },
+		{ EKDB_STOP_FAULT, 0, 1, "T0bthread:1;" EXP1 },
+		{ EKDB_STOP_FAULT, 4, 1, "T04thread:1;" EXP1 },
+		{ EKDB_STOP_PANIC, 0, 1, "T05thread:1;" EXP1 },
+		{ EKDB_STOP_SYSRQ, 0, 0, "T05thread:1;" EXP1 },	/* thread from target */
+		{ EKDB_STOP_ENTRY, 999, 1, "T05thread:1;" EXP1 },	/* bad signal */
 	};
 	struct gt *g = gt_new(2);
 	size_t i;
@@ -409,9 +501,52 @@ static void test_stop_replies(void **state)
 	gt_ask(g, "qSupported:multiprocess+");
 	g->stop.reason = EKDB_STOP_SWBREAK;
 	g->stop.thread = 1;
-	assert_string_equal(gt_ask(g, "?"), "T05thread:1;");
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;" BRK1);
 	g->stop.reason = EKDB_STOP_HWBREAK;
-	assert_string_equal(gt_ask(g, "?"), "T05thread:1;");
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;" BRK1);
+	/* within one stop: after Hg2 the stop reply still shows thread 1's
+	 * registers, and p goes on reading thread 2's (the selection
+	 * survives the stop reply); Hg0 is the stopped thread again */
+	g->stop.reason = EKDB_STOP_STEP;
+	gt_add_packet(g, "Hg2");
+	gt_add_packet(g, "?");
+	gt_add_packet(g, "p7");
+	assert_int_equal(gt_run(g), 3);
+	assert_string_equal(g->reply, "002e000000000000");
+	assert_non_null(strstr(g->ch.out, "$OK#"));
+	gt_add_packet(g, "Hg2");
+	gt_add_packet(g, "?");
+	assert_int_equal(gt_run(g), 2);
+	assert_string_equal(g->reply, "T05thread:1;" EXP1);
+	gt_add_packet(g, "Hg2");
+	gt_add_packet(g, "Hg0");
+	gt_add_packet(g, "p7");
+	assert_int_equal(gt_run(g), 3);
+	assert_string_equal(g->reply, "002f000000000000");
+	/* a stop on thread 2 with thread 1 selected: thread 2's frame */
+	g->stop.thread = 2;
+	gt_add_packet(g, "Hg1");
+	gt_add_packet(g, "?");
+	assert_int_equal(gt_run(g), 2);
+	assert_string_equal(g->reply, "T05thread:2;" EXP2);
+	gt_add_packet(g, "Hg1");
+	gt_add_packet(g, "?");
+	gt_add_packet(g, "p7");
+	assert_int_equal(gt_run(g), 3);
+	assert_string_equal(g->reply, "002f000000000000");
+	/* a step that lands on a function's first instruction (setup_arch):
+	 * gdb prints its arguments, so they ride along; one byte in: not */
+	g->stop.thread = 1;
+	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x100;
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
+			    "07:002f000000000000;10:00010081ffffffff;" ARGS "core:0;");
+	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x101;
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
+			    "07:002f000000000000;10:01010081ffffffff;core:0;");
+	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x100;
+	g->sim.ops.sym_by_addr = NULL;		/* no symbols: no guess */
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
+			    "07:002f000000000000;10:00010081ffffffff;core:0;");
 }
 
 static void expect_resume(struct gt *g, const char *req, enum ekdb_resume_action a,
@@ -670,6 +805,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_queries),
 		cmocka_unit_test(test_memory),
+		cmocka_unit_test(test_range_at_top),
 		cmocka_unit_test(test_registers),
 		cmocka_unit_test(test_breakpoints),
 		cmocka_unit_test(test_threads),

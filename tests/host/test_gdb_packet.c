@@ -8,7 +8,7 @@
 #include <ekdb/hex.h>
 #include <asm/regs_table.h>
 
-#define Q_REPLY "$T05thread:1;#"
+#define Q_REPLY "$T05thread:1;core:0;#"
 
 /* '+' acks the stub sent (outside packets). */
 static int acks(const char *o)
@@ -40,19 +40,19 @@ static int count(const char *hay, const char *needle)
 
 static void test_good_packet(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 
 	gt_add_raw(g, "$?#3f", 5);
 	assert_int_equal(gt_run(g), 1);
 	assert_int_equal(g->ch.out[0], '+');
-	assert_string_equal(g->reply, "T05thread:1;");
+	assert_string_equal(g->reply, "T05thread:1;core:0;");
 	assert_int_equal(g->res.action, EKDB_RESUME_EOF);
 	assert_int_equal(g->s.rx_packets, 1);
 }
 
 static void test_bad_checksum(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 
 	gt_add_raw(g, "$?#00", 5);
 	assert_int_equal(gt_run(g), 0);
@@ -74,7 +74,7 @@ static void test_bad_checksum(void **state)
 
 static void test_garbage_and_ctrl_c(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 
 	gt_add_raw(g, "hello\x03\x03+++\r\n#00\xff\x00", 16);
 	gt_add_packet(g, "?");
@@ -91,29 +91,29 @@ static void test_garbage_and_ctrl_c(void **state)
 
 static void test_restart_on_dollar(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 
 	gt_add_raw(g, "$m10$m1000,1", 12);
 	gt_add_raw(g, "$?#3f", 5);
 	assert_int_equal(gt_run(g), 1);
-	assert_string_equal(g->reply, "T05thread:1;");
+	assert_string_equal(g->reply, "T05thread:1;core:0;");
 }
 
 static void test_split_reads(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 
 	g->ch.nochar_every = 2;		/* NO_CHAR before every other byte */
 	gt_add_packet(g, "m1000,4");
 	gt_add_packet(g, "?");
 	assert_int_equal(gt_run(g), 2);
-	assert_string_equal(g->reply, "T05thread:1;");
+	assert_string_equal(g->reply, "T05thread:1;core:0;");
 	assert_non_null(strstr(g->ch.out, "$00010203#"));
 }
 
 static void test_retransmit(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 	int i;
 
 	gt_add_packet(g, "?");
@@ -141,7 +141,7 @@ static void test_retransmit(void **state)
 
 static void test_no_ack_mode(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 
 	gt_add_packet(g, "QStartNoAckMode");
 	gt_add_raw(g, "+", 1);
@@ -158,7 +158,7 @@ static void test_no_ack_mode(void **state)
 /* lldb negotiates no-ack mode before qSupported: it stays in force. */
 static void test_no_ack_lldb_order(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 
 	gt_add_raw(g, "+", 1);
 	gt_add_packet(g, "QStartNoAckMode");
@@ -171,13 +171,13 @@ static void test_no_ack_lldb_order(void **state)
 	/* acked: QStartNoAckMode, then only the second qSupported and qC */
 	assert_int_equal(strncmp(g->ch.out, "+$OK#9a$PacketSize=", 19), 0);
 	assert_int_equal(acks(g->ch.out), 3);
-	assert_non_null(strstr(g->ch.out, "$T05thread:1;#"));
+	assert_non_null(strstr(g->ch.out, Q_REPLY));
 	assert_null(strstr(g->ch.out, "+$T05"));
 }
 
 static void test_reconnect(void **state)
 {
-	struct gt *g = gt_new(2);
+	struct gt *g = gt_new_plain(2);
 	struct ekdb_resume r;
 
 	/* first gdb: no-ack mode, selects thread 2, then vanishes (no D) */
@@ -197,12 +197,12 @@ static void test_reconnect(void **state)
 	/* acks: qSupported, QStartNoAckMode; then the new qSupported, ?, QStartNoAckMode */
 	assert_int_equal(acks(g->ch.out), 5);
 	assert_string_equal(g->reply, "QC1");
-	assert_non_null(strstr(g->ch.out, "+$T05thread:1;#"));
+	assert_non_null(strstr(g->ch.out, "+" Q_REPLY));
 }
 
 static void test_oversize(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 	static char big[3 * GT_BUF];
 
 	memset(big, 'm', sizeof(big));
@@ -210,7 +210,7 @@ static void test_oversize(void **state)
 	gt_add_packet(g, "?");
 	assert_int_equal(gt_run(g), 1);
 	assert_int_equal(g->ch.out[0], '-');
-	assert_string_equal(g->reply, "T05thread:1;");
+	assert_string_equal(g->reply, "T05thread:1;core:0;");
 	assert_int_equal(g->s.rx_oversize, 1);
 	/* exactly the advertised PacketSize (bufsize - 1) fits */
 	memset(big, 'q', GT_BUF - 1);
@@ -229,7 +229,7 @@ static void test_oversize(void **state)
 
 static void test_announce(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 	struct ekdb_resume r;
 
 	/* kgdbwait before gdb connected: nothing is sent */
@@ -248,7 +248,7 @@ static void test_announce(void **state)
 	sim_chan_feed(&g->ch, "+", 1);
 	gdb_session_run(&g->s, &g->stop, true);
 	gt_parse_output(g);
-	assert_string_equal(g->reply, "T05thread:1;watch:1008;");
+	assert_string_equal(g->reply, "T05thread:1;core:0;watch:1008;");
 	/* gdb NAKs the stop reply: it is sent again */
 	gt_add_packet(g, "c");
 	gt_run(g);
@@ -260,7 +260,7 @@ static void test_announce(void **state)
 
 static void test_console_output(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 	char big[300];
 
 	gdb_session_output(&g->s, "hi", 2);
@@ -282,7 +282,7 @@ static void test_console_output(void **state)
 
 static void test_pushback(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 	static const char seen[] = "+$qSupported:swbreak+#";
 	unsigned char sum = 0;
 	char cs[3];
@@ -297,7 +297,7 @@ static void test_pushback(void **state)
 	gt_add_packet(g, "?");
 	assert_int_equal(gt_run(g), 2);
 	assert_non_null(strstr(g->ch.out, "PacketSize="));
-	assert_string_equal(g->reply, "T05thread:1;");
+	assert_string_equal(g->reply, "T05thread:1;core:0;");
 	assert_int_equal(g->s.rx_bad_checksum, 0);
 }
 
@@ -334,7 +334,7 @@ static void test_sniff(void **state)
 
 static void test_init_errors(void **state)
 {
-	struct gt *g = gt_new(1);
+	struct gt *g = gt_new_plain(1);
 	static char small_in[GDB_MIN_BUFSIZE - 1], small_out[GDB_MIN_BUFSIZE - 1];
 	static char in2[8192], out2[8192];
 	struct ekdb_chan nochan = { 0 };
@@ -386,7 +386,7 @@ static int move_getc(void *arg)
 
 static struct gt *gt_new_moving(int threads)
 {
-	struct gt *g = gt_new(threads);
+	struct gt *g = gt_new_plain(threads);
 
 	memset(&mv, 0, sizeof(mv));
 	mv.getc = g->ch.chan.getc;
@@ -440,7 +440,7 @@ static void test_set_buffers_keeps_last_reply_thread_features(void **state)
 	assert_ptr_equal(g->s.inbuf, mv.in2);
 	/* thread 1's rip differs, so p[5] really is thread 2's */
 	memset(&mv, 0, sizeof(mv));
-	g = gt_new(2);
+	g = gt_new_plain(2);
 	assert_string_not_equal(gt_ask(g, "p10"), p[5]);
 }
 
@@ -465,12 +465,82 @@ static void test_set_buffers_keeps_no_ack(void **state)
 	assert_int_equal(g->s.tx_retransmits, 0);
 
 	/* too small for the last reply (or below the minimum), or no buffer: refused */
-	g = gt_new(1);
+	g = gt_new_plain(1);
 	assert_non_null(gt_ask(g, "?"));
 	assert_int_equal(gdb_session_set_buffers(&g->s, g->in, g->out, 16), -EKDB_EINVAL);
 	assert_int_equal(gdb_session_set_buffers(&g->s, NULL, g->out, GT_BUF), -EKDB_EINVAL);
 	assert_int_equal(gdb_session_set_buffers(&g->s, g->in, NULL, GT_BUF), -EKDB_EINVAL);
 	assert_ptr_equal(g->s.outbuf, g->out);
+}
+
+void gdb_tx_packet(struct gdb_session *s);	/* gdbstub/gdb_int.h: frame outbuf */
+
+/* The payload bytes of the first packet in @o (between '$' and '#'). */
+static size_t wire_payload(const char *o, char *buf, size_t size)
+{
+	const char *b = strchr(o, '$'), *e = b ? strchr(b, '#') : NULL;
+	size_t n;
+
+	assert_non_null(e);
+	n = (size_t)(e - b - 1);
+	assert_true(n < size);
+	memcpy(buf, b + 1, n);
+	buf[n] = '\0';
+	return n;
+}
+
+/*
+ * Run-length encoding of replies: runs fold into "c*N" with gdb's count
+ * (N - 29), never a count of '#' or '$' (runs of 7 and 8), at most 97
+ * at a time (a 400-character run), short runs as they are; the checksum
+ * covers what was sent; '-' resends the same bytes.
+ */
+static void test_rle(void **state)
+{
+	static const struct {
+		const char *in;
+		const char *out;
+	} runs[] = {
+		{ "ab", "ab" },
+		{ "aaa", "aaa" },		/* 2 repeats: not worth it */
+		{ "aaaa", "a* " },		/* 3 repeats: ' ' */
+		{ "aaaaaaa", "a*\"a" },		/* 6 would be '#': 5 + 1 */
+		{ "aaaaaaaa", "a*\"aa" },	/* 7 would be '$' */
+		{ "aaaaaaaaa", "a*%" },		/* 8: '%' */
+		{ "x0000000000000000y", "x0*,y" },	/* 15 repeats: ',' */
+	};
+	struct gt *g = gt_new_plain(1);
+	char cmd[1024], wire[1024];
+	char *first;
+	size_t i, n;
+
+
+	for (i = 0; i < ARRAY_SIZE(runs); i++) {
+		n = strlen(runs[i].in);
+		memcpy(g->s.outbuf, runs[i].in, n);
+		g->s.outlen = n;
+		sim_chan_clear_output(&g->ch);
+		gdb_tx_packet(&g->s);
+		wire_payload(g->ch.out, wire, sizeof(wire));
+		assert_string_equal(wire, runs[i].out);
+		gt_parse_output(g);		/* checksum over the sent bytes */
+		assert_string_equal(g->reply, runs[i].in);
+	}
+	/* 200 zero bytes written, read back: 400 '0's on the wire as 5 runs */
+	n = (size_t)snprintf(cmd, sizeof(cmd), "M%llx,c8:", (unsigned long long)SIM_RAM0_BASE);
+	memset(cmd + n, '0', 400);
+	cmd[n + 400] = '\0';
+	assert_string_equal(gt_ask(g, cmd), "OK");
+	snprintf(cmd, sizeof(cmd), "m%llx,c8", (unsigned long long)SIM_RAM0_BASE);
+	gt_add_packet(g, cmd);
+	gt_add_raw(g, "-", 1);
+	assert_int_equal(gt_run(g), 2);
+	assert_int_equal(g->reply_len, 400);
+	assert_int_equal(strspn(g->reply, "0"), 400);
+	wire_payload(g->ch.out, wire, sizeof(wire));
+	assert_string_equal(wire, "0*~0*~0*~0*~0*\"00");	/* 4 x 98, then 8: 6 + 2 */
+	first = strchr(g->ch.out, '$');
+	assert_non_null(strstr(first + 1, wire));	/* the resend: the same bytes */
 }
 
 static void test_hex(void **state)
@@ -549,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_init_errors),
 		cmocka_unit_test(test_set_buffers_keeps_last_reply_thread_features),
 		cmocka_unit_test(test_set_buffers_keeps_no_ack),
+		cmocka_unit_test(test_rle),
 		cmocka_unit_test(test_hex),
 	};
 

@@ -5,11 +5,15 @@
 # qSupported: the stub must stay in no-ack mode (it used to send a '+' for
 # every packet after qSupported).  lldb cannot start a stub through a pipe,
 # so a small bridge serves gdbsim on a unix socket and logs what the stub
-# sends.  Usage: $0 path/to/gdbsim   (SKIP without lldb)
+# sends.  Usage: $0 path/to/gdbsim
+# lldb is a dependency (tools/deps.sh installs it): without it this check
+# FAILS (exit 1), as test_gdbsim_real_gdb.sh does without gdb; a check
+# that cannot run must not look like one that passed.
 set -u
 SIM=${1:-build/host/gdbsim}
 LLDB=${LLDB:-lldb}
-command -v "$LLDB" >/dev/null 2>&1 || { echo "SKIP: no lldb (apt-get install --no-install-recommends lldb)"; exit 0; }
+command -v "$LLDB" >/dev/null 2>&1 ||
+	{ echo "FAIL: $LLDB not found (lldb is a dependency: make deps)"; exit 1; }
 [ -x "$SIM" ] || { echo "FAIL: $SIM not built"; exit 1; }
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 sock=$dir/sim.sock
@@ -30,6 +34,7 @@ with open(log, "wb") as f:
         f.write(d); f.flush(); c.sendall(d)
 PY
 i=0; while [ ! -S "$sock" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+[ -S "$sock" ] || { echo "FAIL: the bridge to $SIM never listened on $sock"; exit 1; }
 timeout 60 "$LLDB" -b -o "process connect unix-connect://$sock" -o 'register read rip' \
 	-o 'process detach' >"$dir/lldb.out" 2>&1
 wait

@@ -110,6 +110,59 @@ static void test_mm(void **state)
 	assert_int_equal(sim_target_mem(&F.sim, SIM_SYM_SETUP_ARCH)[0], before);
 }
 
+/*
+ * Issue 19: md, mdr, mds, mm and bph refuse a range that runs past 2^64
+ * with a message and "diag: -21: Invalid address" before any byte is
+ * read or written (Linux's kdb wraps to address 0); a range ending
+ * exactly at the top is whole.  mm on the debugger's own bytes says so and
+ * gives "diag: -22: Permission denied" (not "Bad address").  Bad input
+ * tried: md 0xfffffffffffffff8 4, md at the last 16 bytes for 2 lines,
+ * mds over the top, mdr 4 bytes from the last 2, mm (8 bytes) and mm2 at
+ * the last byte, bph dataw 8 at the last 4 bytes, mm on kgdb_breakpoint
+ * (debugger-owned in the sim, like the kernel's debugger data).
+ */
+static void test_range_at_top(void **state)
+{
+	const char *o;
+
+	assert_string_equal(kdb_cmd("md 0xfffffffffffffff8 4"),
+			    "md: 0xfffffffffffffff8 + 0x40 bytes runs past the end of the address space\n"
+			    "diag: -21: Invalid address\n");
+	assert_string_equal(kdb_cmd("md 0xfffffffffffffff0 2"),
+			    "md: 0xfffffffffffffff0 + 0x20 bytes runs past the end of the address space\n"
+			    "diag: -21: Invalid address\n");
+	assert_string_equal(kdb_cmd("mds 0xfffffffffffffff8 2"),
+			    "mds: 0xfffffffffffffff8 + 0x10 bytes runs past the end of the address space\n"
+			    "diag: -21: Invalid address\n");
+	assert_string_equal(kdb_cmd("mdr 0xfffffffffffffffe 4"),
+			    "mdr: 0xfffffffffffffffe + 0x4 bytes runs past the end of the address space\n"
+			    "diag: -21: Invalid address\n");
+	assert_string_equal(kdb_cmd("mm 0xffffffffffffffff 1"),
+			    "mm: 0xffffffffffffffff + 0x8 bytes runs past the end of the address space\n"
+			    "diag: -21: Invalid address\n");
+	assert_string_equal(kdb_cmd("mm2 0xffffffffffffffff 1"),
+			    "mm2: 0xffffffffffffffff + 0x2 bytes runs past the end of the address space\n"
+			    "diag: -21: Invalid address\n");
+	assert_string_equal(kdb_cmd("bph 0xfffffffffffffffc dataw 8"),
+			    "bph: 0xfffffffffffffffc + 0x8 bytes runs past the end of the address space\n"
+			    "diag: -21: Invalid address\n");
+	assert_int_equal(sim_target_bp_count(&F.sim, EKDB_BP_WRITE), 0);
+	assert_int_equal(sim_target_mem(&F.sim, 0xffffffffffffffffull)[0], 0xa5);	/* nothing written */
+	/* ranges that end exactly at the top are whole */
+	o = kdb_cmd("md 0xfffffffffffffff0 1");
+	assert_string_equal(o, "0xfffffffffffffff0 a5a5a5a5a5a5a5a5 a5a5a5a5a5a5a5a5   ................\n");
+	assert_string_equal(kdb_cmd("mdr 0xfffffffffffffffe 2"), "a5a5\n");
+	assert_string_equal(kdb_cmd("mm1 0xffffffffffffffff 0x5a"), "0xffffffffffffffff = 0x5a\n");
+	assert_int_equal(sim_target_mem(&F.sim, 0xffffffffffffffffull)[0], 0x5a);
+	assert_has(kdb_cmd("bph 0xfffffffffffffff8 dataw 8"), "Data Write BP #16 at 0xfffffffffffffff8");
+	assert_int_equal(F.sim.wrap_asks, 0);
+	/* the debugger's own bytes: refused by the target (EPERM), said so */
+	assert_string_equal(kdb_cmd("mm kgdb_breakpoint 0"),
+			    "mm: 0xffffffff81001000 is the debugger's own code or data: not writable\n"
+			    "diag: -22: Permission denied\n");
+	assert_has(kdb_cmd("md kgdb_breakpoint 1"), "0xffffffff81001000 ");	/* reads stay allowed */
+}
+
 /* Linux's kdb_rd(): dbg_reg_def[] names, widths and order, wrapped before 80 columns. */
 static void test_rd_rm(void **state)
 {
@@ -207,6 +260,19 @@ static void test_bp(void **state)
 	o = kdb_cmd("bph jiffies dataw 8");
 	assert_string_equal(o, "Data Write BP #16 at 0x0000000000001100 (jiffies)\n"
 			    "    is enabled   addr at 0000000000001100, hardtype=2 installed=0\n\n");
+	/* issue 19: the hits the target counted, on their own line once there are some */
+	F.sim.bp_hits[0] = 2;
+	F.sim.bp_hits[16] = 1;
+	assert_string_equal(kdb_cmd("bl"),
+			    "Instruction(i) BP #0 at 0xffffffff81000100 (setup_arch)\n"
+			    "    is enabled   addr at ffffffff81000100, hardtype=0 installed=0\n"
+			    "    hits=2\n\n"
+			    "Instruction(i) BP #1 at 0xffffffff81000400 (mm_init)\n"
+			    "    is enabled   addr at ffffffff81000400, hardtype=0 installed=0\n\n"
+			    "Data Write BP #16 at 0x0000000000001100 (jiffies)\n"
+			    "    is enabled   addr at 0000000000001100, hardtype=2 installed=0\n"
+			    "    hits=1\n\n");
+	F.sim.bp_hits[0] = F.sim.bp_hits[16] = 0;
 	assert_has(kdb_cmd("bph init_task+8 datar"), "Data Access BP #17 at 0x0000000000001208 (init_task+0x8)\n"
 						  "    is enabled   addr at 0000000000001208, hardtype=4");
 	assert_has(kdb_cmd("bph mm_init"), "Instruction(Register) BP #18");
@@ -787,7 +853,7 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup(f, setup)
 	const struct CMUnitTest tests[] = {
-		T(test_md), T(test_md_errors), T(test_mdr_mds_mdp), T(test_mm), T(test_rd_rm),
+		T(test_md), T(test_md_errors), T(test_range_at_top), T(test_mdr_mds_mdp), T(test_mm), T(test_rd_rm),
 		T(test_ef), T(test_bp), T(test_bp_errors), T(test_linux_diag_numbers), T(test_go_ss), T(test_ssb), T(test_cpu),
 		T(test_ps_pid), T(test_bt), T(test_kill), T(test_per_cpu), T(test_dmesg), T(test_info), T(test_env_set),
 		T(test_reboot_sr_kgdb), T(test_unknown_and_eval), T(test_grep_pipe),

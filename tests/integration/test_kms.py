@@ -12,6 +12,7 @@ from kdb_session import BAD, BOOT_COMPLETE
 from qemu import BOOT_TIMEOUT
 from screen import grab, wait_screen
 from test_kdb_screen import Screen, at_prompt, last_line, rows_after
+from test_kdb_serial import sym
 
 SERIAL = "earlyprintk=serial,ttyS0,115200"
 KMS_UP = r"kms: bochs-drm .*: (\d+)x(\d+)x32 at 0x[0-9a-f]+, debugger page at line \d+"
@@ -127,7 +128,9 @@ def test_breakpoint_inside_the_modeset(machine, tmp_path):
     s = sc.wait("modeset-1", lambda s: at_prompt(s) and s.text().count("Entering kdb") >= 2,
                 timeout=120)
     assert (s.width, s.height) == (1280, 800)
-    assert "dispi_write" in s.text() or "Breakpoint @" in s.text(), s.text()
+    # the stop is the breakpoint on dispi_write itself (issue 19: this was
+    # `"dispi_write" in text or "Breakpoint @" in text`, true for any stop)
+    assert f"due to Breakpoint @ 0x{sym('dispi_write', m):x}" in s.text(), s.text()
     sc.type("go")
     sc.keys("ret")
     # second stop: the display was disabled by the first write (ENABLE = 0)

@@ -48,7 +48,7 @@ static const char core_types[] =
 	"<field name=\"VIF\" start=\"19\" end=\"19\"/>"
 	"<field name=\"VIP\" start=\"20\" end=\"20\"/>"
 	"<field name=\"ID\" start=\"21\" end=\"21\"/>"
-	"</flags>\n";
+	"</flags>";
 
 static const char sse_types[] =
 	"<vector id=\"v4f\" type=\"ieee_single\" count=\"4\"/>"
@@ -81,7 +81,7 @@ static const char sse_types[] =
 	"<field name=\"UM\" start=\"11\" end=\"11\"/>"
 	"<field name=\"PM\" start=\"12\" end=\"12\"/>"
 	"<field name=\"FZ\" start=\"15\" end=\"15\"/>"
-	"</flags>\n";
+	"</flags>";
 
 /* The document, built in memory, then printed as C (emit()). */
 static char *doc;
@@ -122,46 +122,63 @@ static int check_reg(const struct x86_reg_desc *d, unsigned n)
 	return 0;
 }
 
-static void put_reg(const struct x86_reg_desc *d, unsigned n)
+/*
+ * One register, saying only what gdb cannot infer: the number when it is
+ * not the previous one's plus one, the type unless it is "int" (the
+ * default: an integer of the register's size), the group where gdb's
+ * i386 code does not know the register.
+ */
+static void put_reg(const struct x86_reg_desc *d, unsigned n, unsigned *next)
 {
 	put("<reg name=\"");
 	put(d->name);
 	put("\" bitsize=\"");
 	put_uint(d->bitsize);
-	put("\" type=\"");
-	put(d->type);
-	put("\" regnum=\"");
-	put_uint(n);
-	if (d->group) {
+	if (strcmp(d->type, "int")) {
+		put("\" type=\"");
+		put(d->type);
+	}
+	if (n != *next) {
+		put("\" regnum=\"");
+		put_uint(n);
+	}
+	/* gdb's i386 code files the core and SSE registers in their groups
+	 * itself (its own 64bit-core.xml names none); ours it cannot know */
+	if (d->group && d->feature != X86_FEAT_CORE && d->feature != X86_FEAT_SSE) {
 		put("\" group=\"");
 		put(d->group);
 	}
-	put("\"/>\n");
+	put("\"/>");
+	*next = n + 1;
 }
 
+/*
+ * The document gdb reads on every attach, so as short as the format
+ * allows (it is most of an attach's bytes): no line breaks, no DOCTYPE
+ * (gdb does not need one), no attribute that repeats a default.
+ */
 static int build(void)
 {
-	unsigned f, n, count = x86_reg_count();
+	unsigned f, n, next = 0, count = x86_reg_count();
 
 	for (n = 0; n < count; n++)
 		if (check_reg(x86_reg_desc(n), n))
 			return -1;
-	put("<?xml version=\"1.0\"?>\n"
-	    "<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n"
-	    "<target version=\"1.0\">\n"
-	    "<architecture>i386:x86-64</architecture>\n");
+	put("<?xml version=\"1.0\"?>"
+	    "<target version=\"1.0\">"
+	    "<architecture>i386:x86-64</architecture>");
 	for (f = 0; f < X86_FEAT_COUNT; f++) {
 		put("<feature name=\"");
 		put(feature_names[f]);
-		put("\">\n");
+		put("\">");
 		if (f == X86_FEAT_CORE)
 			put(core_types);
 		if (f == X86_FEAT_SSE)
 			put(sse_types);
 		for (n = 0; n < count; n++)
 			if (x86_reg_desc(n)->feature == f)
-				put_reg(x86_reg_desc(n), n);
-		put("</feature>\n");
+				put_reg(x86_reg_desc(n), n, &next);
+		put("</feature>");
 	}
 	put("</target>\n");
 	return 0;

@@ -40,6 +40,20 @@ struct x86_reg_desc {
 	u8 feature;		/* enum x86_reg_feature */
 };
 
+#define X86_REGNO_RBP	6
+/* Registers gdb's 'g' carries: rax..rip, eflags, cs..gs (the general file). */
+#define X86_REG_G_COUNT	24
+
+struct ekdb_reg_layout;
+/**
+ * x86_reg_layout - 'g' carries the general registers only (control,
+ * segment-base, debug and x87/SSE registers are read with 'p' when gdb
+ * wants them); a stop expedites rbp, rsp and rip, as gdbserver does, and
+ * a breakpoint or watchpoint stop also the six argument registers, which
+ * gdb reads to print "func (a=1, b=2)" at a function's entry.
+ */
+void x86_reg_layout(struct ekdb_reg_layout *layout);
+
 /** x86_reg_count - number of registers gdb sees. */
 unsigned x86_reg_count(void);
 
