@@ -76,6 +76,7 @@ static struct ekdb_resume frontend_run(const struct ekdb_stop *stop, bool announ
 		if (r.action != EKDB_RESUME_TO_KDB)
 			return r;
 		announce = true;	/* back from gdb: the entry line again, as Linux's kdb_stub */
+		kdb_session_from_gdb(store.kdb);
 	}
 	for (;;) {
 		r = kdb_session_run(store.kdb, stop, announce);
@@ -88,6 +89,7 @@ static struct ekdb_resume frontend_run(const struct ekdb_stop *stop, bool announ
 		if (r.action != EKDB_RESUME_TO_KDB)
 			return r;
 		announce = true;
+		kdb_session_from_gdb(store.kdb);
 	}
 }
 

@@ -5,9 +5,11 @@
  * come from the stopped CPU's captured state.
  */
 #include "debug_core.h"
+#include <asm/fixup.h>
 #include <asm/regs_table.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
+#include <ekdb/range.h>
 #include <ekdb/kallsyms.h>
 #include <ekdb/kdb.h>
 #include <ekdb/fmt.h>
@@ -51,6 +53,19 @@ static long t_mem_read(struct ekdb_target *t, u64 addr, void *buf, size_t len)
 static long t_mem_write(struct ekdb_target *t, u64 addr, const void *buf, size_t len)
 {
 	return dbg_mem_write(addr, buf, len);
+}
+
+/* kdb's mm: a plain store (no write-protect window), so read-only pages fault as in Linux. */
+static long t_mem_store(struct ekdb_target *t, u64 addr, const void *buf, size_t len)
+{
+	size_t n;
+
+	if (ekdb_range_wraps(addr, len))
+		return -EKDB_ERANGE;	/* the checks of dbg_mem_write(), without its text poke */
+	if (len && dbg_addr_is_debugger(addr, len))
+		return -EKDB_EPERM;
+	n = x86_probe_write(addr, buf, len);
+	return n || !len ? (long)n : -EKDB_EFAULT;
 }
 
 static unsigned t_reg_count(struct ekdb_target *t)
@@ -301,6 +316,7 @@ static void t_reg_layout(struct ekdb_target *t, struct ekdb_reg_layout *l)
 static const struct ekdb_target_ops dbg_target_ops = {
 	.mem_read = t_mem_read,
 	.mem_write = t_mem_write,
+	.mem_store = t_mem_store,
 	.reg_count = t_reg_count,
 	.reg_read = t_reg_read,
 	.reg_write = t_reg_write,

@@ -8,6 +8,7 @@
 #include "kdb.h"
 
 #define KDB_BP_SCAN_MAX	(1 << 20)	/* bound on bp_get indices looked at (the table ends with -ERANGE) */
+#define KDB_HW_BP_SLOTS	4		/* x86 debug registers DR0-DR3 */
 
 static const char *const bp_kind[] = {
 	[EKDB_BP_SW] = "Instruction(i)",
@@ -57,6 +58,24 @@ static int list_bps(struct kdb_session *s)
 	return 0;	/* Linux prints nothing for an empty table */
 }
 
+/*
+ * A full table and four hardware entries both come back as -EKDB_ENOSPC:
+ * it is the debug registers (Linux's -11) only for a hardware kind when
+ * every slot is taken; otherwise the table itself is full (Linux's -10).
+ */
+static bool hw_slots_full(struct kdb_session *s, enum ekdb_bp_type type)
+{
+	struct ekdb_bp_info b;
+	int n = 0, r;
+
+	if (type == EKDB_BP_SW)
+		return false;
+	for (int i = 0; i < KDB_BP_SCAN_MAX && (r = bp_get(s, i, &b)) != -EKDB_ERANGE; i++)
+		if (r == 0 && b.type != EKDB_BP_SW)
+			n++;
+	return n >= KDB_HW_BP_SLOTS;
+}
+
 /* bp_add, or bp_set + a table search when the target only has bp_set. */
 static int add_bp(struct kdb_session *s, enum ekdb_bp_type type, u64 addr, unsigned len)
 {
@@ -97,6 +116,8 @@ int kdb_cmd_bp(struct kdb_session *s, int argc, const char **argv)
 	r = kdb_getaddrarg(s, argc, argv, &next, &addr);
 	if (r)
 		return r;
+	if (!addr)
+		return -KDB_BADINT;	/* Linux's kdb_bp(): address 0 is not a number it takes */
 	if (!strcmp(argv[0], "bph")) {
 		type = EKDB_BP_HW;
 		if (next <= argc) {
@@ -141,6 +162,8 @@ int kdb_cmd_bp(struct kdb_session *s, int argc, const char **argv)
 		if (i == -EKDB_EPERM)
 			kdb_printf(s, "%s: the debugger cannot stop there (its own code, or code "
 				   "that runs before the CPU can take a trap)\n", argv[1]);
+		if (i == -EKDB_ENOSPC && !hw_slots_full(s, type))
+			return -KDB_TOOMANYBPT;	/* the table is full: Linux's -10 */
 		return kdb_err_to_diag(i);
 	}
 	if (bp_get(s, i, &b) == 0)

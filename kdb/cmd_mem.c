@@ -304,7 +304,9 @@ int kdb_cmd_mm(struct kdb_session *s, int argc, const char **argv)
 		return -KDB_BADADDR;
 	for (int i = 0; i < width; i++)
 		buf[i] = (u8)(contents >> (8 * i));
-	n = s->target->ops->mem_write(s->target, addr, buf, (size_t)width);
+	/* Linux's kdb_putword(): a plain store; read-only text is a bad address */
+	n = (s->target->ops->mem_store ? s->target->ops->mem_store :
+	     s->target->ops->mem_write)(s->target, addr, buf, (size_t)width);
 	if (n == -EKDB_EPERM) {
 		kdb_printf(s, "%s: 0x%llx is the debugger's own code or data: not writable\n",
 			   argv[0], (unsigned long long)addr);

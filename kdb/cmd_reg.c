@@ -79,6 +79,24 @@ static bool read_reg(struct kdb_session *s, int regno, u64 *v, size_t *size)
 	return true;
 }
 
+/*
+ * Linux's kdb_check_regs(): the task `pid` selected has registers only while
+ * it runs on a CPU (they are that CPU's); one that is not running has none
+ * kdb shows.  Returns the CPU whose registers to use, or -KDB_BADREG after
+ * Linux's message.
+ */
+static int regs_cpu(struct kdb_session *s)
+{
+	struct ekdb_task t;
+
+	if (s->pid < 0 || !kdb_find_task_pid(s, s->pid, &t))
+		return s->cpu;
+	if (t.running)
+		return t.cpu;
+	kdb_printf(s, "No current kdb registers.  You may need to select another task\n");
+	return -KDB_BADREG;
+}
+
 /**
  * kdb_cmd_rd - rd: Linux's 24 registers in its order and widths, then
  * (ekdb) every further register of 8 bytes or less the target has
@@ -91,8 +109,14 @@ int kdb_cmd_rd(struct kdb_session *s, int argc, const char **argv)
 	size_t size;
 	u64 v;
 
+	int cpu = regs_cpu(s);
+
 	(void)argc;	/* Linux ignores arguments */
 	(void)argv;
+	if (cpu < 0)
+		return cpu;
+	if (cpu != s->cpu && kdb_select_cpu(s, cpu))
+		return -KDB_BADCPUNUM;
 	for (unsigned i = 0; i < ARRAY_SIZE(linux_regs); i++) {
 		bool ok = read_reg(s, target_regno(s, linux_regs[i].target), &v, &size);
 
@@ -106,6 +130,8 @@ int kdb_cmd_rd(struct kdb_session *s, int argc, const char **argv)
 		rd_item(s, &len, rn, (int)size, v, true);
 	}
 	kdb_printf(s, "\n");
+	if (cpu != s->cpu)
+		kdb_select_cpu(s, s->cpu);
 	return 0;
 }
 
@@ -116,7 +142,7 @@ int kdb_cmd_rd(struct kdb_session *s, int argc, const char **argv)
 int kdb_cmd_rm(struct kdb_session *s, int argc, const char **argv)
 {
 	const char *name;
-	int next = 2, r, regno = -1;
+	int next = 2, r, regno = -1, cpu;
 	u8 buf[64];
 	size_t size = 0;
 	u64 v;
@@ -130,17 +156,29 @@ int kdb_cmd_rm(struct kdb_session *s, int argc, const char **argv)
 	for (unsigned i = 0; i < ARRAY_SIZE(linux_regs); i++)
 		if (!strcmp(linux_regs[i].name, name))
 			regno = target_regno(s, linux_regs[i].target);
-	if (regno < 0)
+	/* gdb's names of Linux's 24 (rax, rip) too; the others rd shows are not Linux's to set */
+	if (regno < 0 && is_linux_target_name(name))
 		regno = target_regno(s, name);
 	if (regno < 0)
 		return -KDB_BADREG;
+	cpu = regs_cpu(s);
+	if (cpu < 0)
+		return cpu;
+	if (cpu != s->cpu && kdb_select_cpu(s, cpu))
+		return -KDB_BADCPUNUM;
 	memset(buf, 0, sizeof(buf));
 	r = s->target->ops->reg_read(s->target, (unsigned)regno, buf, &size);
-	if ((r < 0 && r != -EKDB_ENOENT) || size == 0 || size > 8)
+	if ((r < 0 && r != -EKDB_ENOENT) || size == 0 || size > 8) {
+		r = -EKDB_EINVAL;
+	} else {
+		for (size_t b = 0; b < size; b++)
+			buf[b] = (u8)(v >> (8 * b));
+		r = s->target->ops->reg_write(s->target, (unsigned)regno, buf, size);
+	}
+	if (cpu != s->cpu)
+		kdb_select_cpu(s, s->cpu);
+	if (r == -EKDB_EINVAL)
 		return -KDB_BADREG;
-	for (size_t b = 0; b < size; b++)
-		buf[b] = (u8)(v >> (8 * b));
-	r = s->target->ops->reg_write(s->target, (unsigned)regno, buf, size);
 	return r ? kdb_err_to_diag(r) : 0;
 }
 

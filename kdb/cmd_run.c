@@ -31,10 +31,11 @@ int kdb_cmd_go(struct kdb_session *s, int argc, const char **argv)
 	}
 	if (argc) {
 		r = kdb_getaddrarg(s, argc, argv, &next, &addr);
+		/* Linux takes one word: more that are not one expression (`go x y`) is -2 */
+		if (argc > 1 && (r || next <= argc))
+			return -KDB_ARGCOUNT;
 		if (r)
 			return r;
-		if (next <= argc)
-			return -KDB_TOOMANYARGS;
 		s->resume.set_pc = true;
 		s->resume.pc = addr;
 	}

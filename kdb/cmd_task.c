@@ -47,10 +47,21 @@ int kdb_task_count(struct kdb_session *s)
 	return n;
 }
 
+/*
+ * Linux's task list (for_each_process_thread()): an idle task is not on it
+ * (ps and bta show a CPU's idle task only among the running ones), and a
+ * task that has exited ('X') is gone from it once released, as Linux's
+ * kthreads are at once: no pid finds it.  A zombie ('Z') stays listed.
+ */
+static bool task_listed(const struct ekdb_task *t)
+{
+	return !t->is_idle && t->state != 'X';
+}
+
 bool kdb_find_task_pid(struct kdb_session *s, int pid, struct ekdb_task *t)
 {
 	for (int i = 0; get_task(s, i, t); i++)
-		if (t->pid == pid)
+		if (t->pid == pid && (t->running || t->state != 'X'))
 			return true;
 	return false;
 }
@@ -115,7 +126,7 @@ void kdb_ps_suppressed(struct kdb_session *s)
 		if (kdb_current_task(s, cpu, &t) && task_char(s, &t) == '-')
 			idle++;
 	for (int i = 0; get_task(s, i, &t); i++)
-		if (strchr("ims", task_char(s, &t)))
+		if (task_listed(&t) && strchr("ims", task_char(s, &t)))
 			daemon++;
 	if (!idle && !daemon)
 		return;
@@ -147,7 +158,7 @@ int kdb_cmd_ps(struct kdb_session *s, int argc, const char **argv)
 	for (int i = 0; get_task(s, i, &t); i++) {
 		if (kdb_interrupted(s))
 			return 0;
-		if (state_matches(s, &t, mask))
+		if (task_listed(&t) && state_matches(s, &t, mask))
 			ps_line(s, &t);
 	}
 	return 0;
@@ -169,7 +180,7 @@ int kdb_cmd_pid(struct kdb_session *s, int argc, const char **argv)
 				return -KDB_BADINT;
 			if (!kdb_find_task_pid(s, (int)v, &t)) {
 				kdb_printf(s, "No task with pid=%d\n", (int)v);
-				return -KDB_BADARG;
+				return 0;	/* Linux: the message is the answer, no diag */
 			}
 			s->pid = (int)v;
 		}
@@ -282,7 +293,7 @@ int kdb_cmd_bt(struct kdb_session *s, int argc, const char **argv)
 				return 0;
 		}
 		for (int i = 0; get_task(s, i, &t) && !kdb_interrupted(s); i++) {
-			if (t.running || !state_matches(s, &t, mask))
+			if (t.running || !task_listed(&t) || !state_matches(s, &t, mask))
 				continue;
 			bt_task(s, &t);
 			if (!bta_continue(s))
@@ -296,7 +307,8 @@ int kdb_cmd_bt(struct kdb_session *s, int argc, const char **argv)
 		if (kdb_getularg(argv[1], &v))
 			return -KDB_BADINT;
 		for (int i = 0; get_task(s, i, &t); i++)
-			if (cmd[2] == 'p' ? (u64)t.pid == v : t.addr == v) {
+			if (cmd[2] == 'p' ? (u64)t.pid == v && (t.running || t.state != 'X') :
+			    t.addr == v) {
 				bt_task(s, &t);
 				return 0;
 			}

@@ -2,8 +2,9 @@
 /*
  * env.c - the kdb environment: KDB_ENV_SLOTS fixed "NAME=VALUE" slots
  * inside the session (no allocation, a slot is reused when a variable is
- * set again).  Defaults follow Linux's kdb (PROMPT, MOREPROMPT, RADIX,
- * MDCOUNT, LINES, COLUMNS, BTARGS, BTAPROMPT, BYTESPERWORD, DTABCOUNT).
+ * set again).  The defaults are Linux 6.x kdb's __env[] on x86-64, in its
+ * order; LINES, COLUMNS and BTAPROMPT are read with Linux's fallbacks
+ * (24, 80, 1) when unset, as Linux's pager and bta do.
  */
 #include "kdb.h"
 #include <ekdb/parse.h>
@@ -13,11 +14,7 @@ static const char *const env_defaults[] = {
 	"MOREPROMPT=more> ",
 	"RADIX=16",
 	"MDCOUNT=8",
-	"LINES=24",
-	"COLUMNS=80",
-	"BTARGS=9",
-	"BTAPROMPT=1",
-	"BYTESPERWORD=8",
+	"BYTESPERWORD=8",	/* Linux's KDB_PLATFORM_ENV on 64-bit */
 	"DTABCOUNT=30",
 	"NOSECT=1",
 };

@@ -289,6 +289,25 @@ static void keep_newest_frame(struct kdb_session *s)
 	s->sniff_len -= start;
 }
 
+/*
+ * gdb's greeting: the first packet of a new connection ($qSupported, or
+ * $?#3f from an older gdb), after acks, NAKs or a Ctrl-C.  Linux's kdb_read()
+ * takes these two wherever they end the line; any other packet only as the
+ * first thing typed at a stop (kgdb_transition_check() while KGDB_TRANS is
+ * clear).
+ */
+static bool gdb_greeting(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && (buf[i] == '+' || buf[i] == '-' || buf[i] == 0x03))
+		i++;
+	buf += i;
+	len -= i;
+	return (len >= 11 && !memcmp(buf, "$qSupported", 11)) ||
+	       (len >= 5 && !memcmp(buf, "$?#3f", 5));
+}
+
 /* Feed one byte to the gdb detector; returns 1 (gdb), 0 (keep sniffing), -1 (not gdb). */
 static int sniff_byte(struct kdb_session *s, int c)
 {
@@ -298,6 +317,8 @@ static int sniff_byte(struct kdb_session *s, int c)
 	r = gdb_sniff(s->sniff, s->sniff_len);
 	if (c == '\r' || c == '\n')
 		r = GDB_SNIFF_NO;	/* a person pressed Enter */
+	if (r == GDB_SNIFF_YES && !s->gdb_window && !gdb_greeting(s->sniff, s->sniff_len))
+		r = GDB_SNIFF_NO;	/* a packet after typing (`$D#44`): text, as in Linux */
 
 	if (r == GDB_SNIFF_YES) {
 		keep_newest_frame(s);
@@ -359,6 +380,8 @@ int kdb_readline(struct kdb_session *s, const char *prompt)
 		s->skip_lf = false;
 		if (c != KDB_KEY_TAB)
 			s->last_was_tab = false;
+		if (c == KDB_KEY_CR || c == KDB_KEY_LF || (c >= 0x20 && c < 0x7f))
+			s->gdb_window = false;	/* typed: Linux sets KGDB_TRANS */
 		switch (c) {
 		case KDB_KEY_CR:
 		case KDB_KEY_LF:

@@ -111,6 +111,13 @@ struct kdb_session {
 	bool last_was_tab, skip_lf;
 	char last_cmd[KDB_LINE_MAX];	/* repeated by an empty line */
 	bool handed_to_gdb;
+	/*
+	 * Linux's !KDB_STATE(KGDB_TRANS): until the first key of this stop is
+	 * typed, any gdb packet opens the line to gdb; after it (and when gdb
+	 * just gave the line back: from_gdb), only gdb's greeting does.
+	 */
+	bool gdb_window;
+	bool from_gdb;			/* set by the front end before a run after $3#33 */
 
 	/* history (history.c) */
 	char (*hist)[KDB_LINE_MAX];	/* ring of hist_cap lines: hist_small or larger */
@@ -200,6 +207,17 @@ int kdb_session_set_history(struct kdb_session *s, char (*buf)[KDB_LINE_MAX], un
  */
 struct ekdb_resume kdb_session_run(struct kdb_session *s, const struct ekdb_stop *stop,
 				   bool announce);
+
+/**
+ * kdb_session_from_gdb - the next kdb_session_run() takes the line back
+ * from gdb ($3#33): gdb traffic there is recognised only by gdb's greeting
+ * ($qSupported, $?#3f), so what the departing gdb still sends (its `D` or
+ * `k` on exit) or a person types is not a packet that resumes the kernel.
+ */
+static inline void kdb_session_from_gdb(struct kdb_session *s)
+{
+	s->from_gdb = true;
+}
 
 /**
  * kdb_session_pushback - gdb bytes read at the prompt (valid until the

@@ -191,6 +191,13 @@ struct ekdb_target_ops {
 	long (*mem_read)(struct ekdb_target *t, u64 addr, void *buf, size_t len);
 	/** mem_write - like mem_read; also works on read-only kernel text. */
 	long (*mem_write)(struct ekdb_target *t, u64 addr, const void *buf, size_t len);
+	/**
+	 * mem_store - write as a plain kernel store would (Linux's
+	 * copy_to_kernel_nofault(), behind kdb's mm): a page mapped read-only
+	 * (kernel text, rodata) is refused like an unmapped one.  Returns like
+	 * mem_write.  May be NULL: kdb's mm then uses mem_write.
+	 */
+	long (*mem_store)(struct ekdb_target *t, u64 addr, const void *buf, size_t len);
 
 	/** reg_count - number of registers in the target description order. */
 	unsigned (*reg_count)(struct ekdb_target *t);

@@ -64,6 +64,20 @@ static long sim_mem_write(struct ekdb_target *t, u64 addr, const void *buf, size
 	return i ? (long)i : -EKDB_EFAULT;
 }
 
+/* A plain store: the text is mapped read-only (as the kernel's is). */
+static long sim_mem_store(struct ekdb_target *t, u64 addr, const void *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (len && in_debugger(addr, len))
+		return -EKDB_EPERM;	/* as core/target.c: the debugger's own bytes first */
+	while (n < len && !(addr + n >= SIM_TEXT_BASE && addr + n < SIM_TEXT_BASE + SIM_TEXT_SIZE))
+		n++;
+	if (!n)
+		return len ? -EKDB_EFAULT : 0;
+	return sim_mem_write(t, addr, buf, n);
+}
+
 static unsigned sim_reg_count(struct ekdb_target *t)
 {
 	return x86_reg_count();
@@ -553,6 +567,7 @@ static void sim_reg_layout(struct ekdb_target *t, struct ekdb_reg_layout *l)
 static const struct ekdb_target_ops sim_ops = {
 	.mem_read = sim_mem_read,
 	.mem_write = sim_mem_write,
+	.mem_store = sim_mem_store,
 	.reg_count = sim_reg_count,
 	.reg_read = sim_reg_read,
 	.reg_write = sim_reg_write,

@@ -101,6 +101,13 @@ static void test_mm(void **state)
 	assert_has(kdb_cmd("mm 0x10000"), "diag: -2: Improper argument count");
 	assert_has(kdb_cmd("mm 0x10000 1 2"), "Improper argument count");
 	assert_has(kdb_cmd("mm 0x10000 0xzz"), "diag: -15: Illegal numeric value");
+	/* read-only kernel text: refused, as Linux's kdb_putword() (copy_to_kernel_nofault()) */
+	u8 before = sim_target_mem(&F.sim, SIM_SYM_SETUP_ARCH)[0];
+	assert_string_equal(kdb_cmd("mm1 setup_arch 0xcc"), "kdb_putarea_size: Bad address "
+			    "0xffffffff81000100\ndiag: -21: Invalid address\n");
+	assert_string_equal(kdb_cmd("mm setup_arch 0"), "kdb_putarea_size: Bad address "
+			    "0xffffffff81000100\ndiag: -21: Invalid address\n");
+	assert_int_equal(sim_target_mem(&F.sim, SIM_SYM_SETUP_ARCH)[0], before);
 }
 
 /*
@@ -190,6 +197,18 @@ static void test_rd_rm(void **state)
 	assert_has(kdb_cmd("rm %bogus 1"), "diag: -17: Invalid register name");
 	assert_has(kdb_cmd("rm %ax"), "diag: -2: Improper argument count");
 	assert_has(kdb_cmd("rm %ax 0xzz"), "diag: -15: Illegal numeric value");
+	/* pid of a task that is not running: no registers (Linux's kdb_check_regs()) */
+	assert_has(kdb_cmd("pid 1"), "KDB current process is kheartbeat(pid=1)");
+	assert_string_equal(kdb_cmd("rd"), "No current kdb registers.  You may need to select "
+			    "another task\ndiag: -17: Invalid register name\n");
+	assert_string_equal(kdb_cmd("rm ax 0x99"), "No current kdb registers.  You may need to "
+			    "select another task\ndiag: -17: Invalid register name\n");
+	assert_int_equal(F.sim.regs[0].rax, 0x42);	/* CPU 0's ax untouched */
+	kdb_cmd("pid 0");				/* the running task: its CPU's registers */
+	assert_has(kdb_cmd("rd"), "ax: 0000000000000042");
+	kdb_cmd("pid 1");
+	kdb_cmd("pid R");
+	assert_has(kdb_cmd("rd"), "ax: 0000000000000042");
 }
 
 /* ef prints the frame as Linux's show_regs(): CPU line, __show_regs(SHOW_REGS_ALL), trace. */
@@ -291,6 +310,35 @@ static void test_bp_errors(void **state)
 	assert_has(kdb_cmd("bl"), "diag: -7: Command not implemented");
 }
 
+/* The diagnostics Linux 6.x's kdb gives where ekdb once gave others (kdb_bp.c, kdb_main.c). */
+static void test_linux_diag_numbers(void **state)
+{
+	char cmd[32];
+
+	/* kdb_bp(): address 0 is "Illegal numeric value" */
+	assert_string_equal(kdb_cmd("bp 0"), "diag: -15: Illegal numeric value\n");
+	/* a full table: -10, not the debug registers' -11 */
+	for (int i = 0; i < SIM_MAX_SW_BPS; i++) {
+		snprintf(cmd, sizeof(cmd), "bp 0x%x", 0x1100 + 8 * i);
+		assert_has(kdb_cmd(cmd), "is enabled");
+	}
+	assert_string_equal(kdb_cmd("bp 0x1800"), "diag: -10: Too many breakpoints defined\n");
+	/* kdb_go(): more than one word is the argument count */
+	assert_string_equal(kdb_run("go x y\n"), "[0]kdb> go x y\ndiag: -2: Improper argument count, see usage.\n[0]kdb> ");
+	assert_has(kdb_run("go x\n"), "diag: -15: Illegal numeric value\n");
+	kdb_run("go mm_init + 4\n");		/* one expression over three words (ekdb) */
+	assert_int_equal(F.r.action, EKDB_RESUME_CONTINUE);
+	assert_int_equal(F.r.pc, SIM_SYM_MM_INIT + 4);
+	/* kdb_rm(): a register outside Linux's dbg_reg_def[] is "Invalid register name" */
+	assert_string_equal(kdb_cmd("rm cr0 1"), "diag: -17: Invalid register name\n");
+	assert_string_equal(kdb_cmd("rm fs_base 1"), "diag: -17: Invalid register name\n");
+	assert_string_equal(kdb_cmd("rm cr0"), "diag: -2: Improper argument count, see usage.\n");
+	assert_string_equal(kdb_cmd("rm rax 5"), "");	/* gdb's name of Linux's ax (ekdb) */
+	/* kdb_pid(): an unknown pid is a message, no diag, and the selection stays */
+	assert_string_equal(kdb_cmd("pid 99"), "No task with pid=99\n");
+	assert_string_equal(kdb_cmd("pid x"), "diag: -15: Illegal numeric value\n");
+}
+
 static void test_go_ss(void **state)
 {
 	kdb_run("go\n");
@@ -354,13 +402,18 @@ static void test_ps_pid(void **state)
 		"Task Addr               Pid   Parent [*] cpu State Thread             Command\n"
 		"0x0000000000001200        0        0  1    0   R  0x0000000000001200 *swapper/0\n"
 		"\n"
-		"0x0000000000001200        0        0  1    0   R  0x0000000000001200 *swapper/0\n"
-		"0x0000000000001600        2        0  0    1   R  0x0000000000001600  kworker\n"
-		"0x0000000000001800        3        0  0    0   X  0x0000000000001800  oldtask\n");
+		"0x0000000000001600        2        0  0    1   R  0x0000000000001600  kworker\n");
+	/* the idle task is not on the task list, an exited task is gone (Linux) */
 	o = kdb_cmd("ps A");
 	assert_hasnt(o, "suppressed");
 	assert_has(o, "0x0000000000001400        1        0  0    0   s  0x0000000000001400  kheartbeat\n");
-	assert_has(o, "oldtask");
+	assert_non_null(strstr(o, "*swapper/0\n\n"));	/* once, among the running tasks */
+	assert_null(strstr(strstr(o, "swapper/0") + 1, "swapper/0"));
+	assert_hasnt(o, "oldtask");
+	assert_hasnt(kdb_cmd("ps X"), "oldtask");
+	assert_string_equal(kdb_cmd("pid 3"), "No task with pid=3\n");
+	assert_string_equal(kdb_cmd("btp 3"), "No process with pid == 3 found\n");
+	assert_hasnt(kdb_cmd("bta A"), "oldtask");
 	assert_has(kdb_cmd("ps s"), "kheartbeat");
 	assert_hasnt(kdb_cmd("ps S"), "kheartbeat");	/* kernel threads sleep in lower case */
 	assert_has(kdb_cmd("ps A B"), "kheartbeat");	/* Linux ignores the rest */
@@ -438,7 +491,7 @@ static void test_bt(void **state)
 	o = kdb_run("set BTAPROMPT 0\nbta A\n");
 	assert_has(o, "pid 0");
 	assert_has(o, "pid 1");
-	assert_has(o, "pid 3\n");
+	assert_hasnt(o, "pid 3\n");		/* exited: gone from the task list */
 	o = kdb_run("set BTAPROMPT 1\nbta A\nq");
 	assert_has(o, "Enter <q> to end, <cr> or <space> to continue:");
 	assert_hasnt(o, "pid 1\n");
@@ -531,10 +584,8 @@ static void test_kill(void **state)
 	assert_int_equal(F.sim.last_signal, 9);
 	assert_int_equal(F.sim.last_signal_pid, 1);
 	assert_string_equal(kdb_cmd("kill -15 2"), "Signal 15 is sent to process 2.\n");	/* running */
-	assert_string_equal(kdb_cmd("kill -9 3"), "Process is not RUNNING, sending a signal from kdb risks deadlock\n"
-			    "on the run queue locks. The signal has _not_ been sent.\n"
-			    "Reissue the kill command if you want to risk the deadlock.\n");
-	assert_string_equal(kdb_cmd("kill -9 3"), "Fail to deliver Signal 9 to process 3.\n");
+	/* an exited task is gone, as a released one in Linux */
+	assert_string_equal(kdb_cmd("kill -9 3"), "The specified process isn't found.\n");
 	assert_string_equal(kdb_cmd("kill 9 1"), "Invalid signal parameter.<-signal>\n");
 	assert_string_equal(kdb_cmd("kill -65 1"), "Invalid signal parameter.<-signal>\n");
 	assert_string_equal(kdb_cmd("kill -9 0"), "Process ID must be large than 0.\n");
@@ -567,6 +618,11 @@ static void test_per_cpu(void **state)
 
 static void test_env_set(void **state)
 {
+	/* Linux 6.x's default environment on x86-64 (__env[]), nothing more */
+	kdb_env_defaults(&F.s);
+	assert_string_equal(kdb_cmd("env"), "PROMPT=[%d]kdb> \nMOREPROMPT=more> \nRADIX=16\n"
+			    "MDCOUNT=8\nBYTESPERWORD=8\nDTABCOUNT=30\nNOSECT=1\n");
+	kdb_setenv(&F.s, "LINES", "10000");
 	assert_has(kdb_cmd("env"), "PROMPT=[%d]kdb> \n");
 	assert_string_equal(kdb_cmd("set FOO bar"), "");
 	assert_has(kdb_cmd("env"), "FOO=bar\n");
@@ -750,6 +806,12 @@ static void test_entry_banner(void **state)
 	const char *o = kdb_run_bytes("", 0, EKDB_STOP_ENTRY, true);
 
 	assert_has(o, "\nEntering kdb (current=0x0000000000001200, pid 0) on processor 0 due to Keyboard Entry\n[0]kdb> ");
+	/*
+	 * Linux's kdb_local(): KDB_REASON_KEYBOARD (kgdb_breakpoint(): kgdbwait,
+	 * sysrq-g) prints no pc, unlike Breakpoint/SS trap/oops/NMI; so do ours
+	 */
+	assert_has(kdb_run_bytes("", 0, EKDB_STOP_SYSRQ, true), "due to Keyboard Entry\n[0]kdb> ");
+	assert_has(kdb_run_bytes("", 0, EKDB_STOP_INTERRUPT, true), "due to Keyboard Entry\n[0]kdb> ");
 	kdb_cmd("bp start_kernel+0x10");
 	F.s.stop.bp_index = 0;
 	{
@@ -792,7 +854,7 @@ int main(void)
 #define T(f) cmocka_unit_test_setup(f, setup)
 	const struct CMUnitTest tests[] = {
 		T(test_md), T(test_md_errors), T(test_range_at_top), T(test_mdr_mds_mdp), T(test_mm), T(test_rd_rm),
-		T(test_ef), T(test_bp), T(test_bp_errors), T(test_go_ss), T(test_ssb), T(test_cpu),
+		T(test_ef), T(test_bp), T(test_bp_errors), T(test_linux_diag_numbers), T(test_go_ss), T(test_ssb), T(test_cpu),
 		T(test_ps_pid), T(test_bt), T(test_kill), T(test_per_cpu), T(test_dmesg), T(test_info), T(test_env_set),
 		T(test_reboot_sr_kgdb), T(test_unknown_and_eval), T(test_grep_pipe),
 		T(test_cmd_enable_refusal), T(test_late_cmd), T(test_defcmd), T(test_kdb_cmds_file),

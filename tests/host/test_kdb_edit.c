@@ -227,6 +227,43 @@ static void test_gdb_at_prompt(void **state)
 	assert_int_equal(len, 0);
 }
 
+/*
+ * Linux's rules (kdb_read(), kgdb_transition_check(), KGDB_TRANS cleared in
+ * kdb_stub()): any packet opens the line to gdb only as the first input of a
+ * stop; once something is typed, only gdb's greeting does.  After gdb gave
+ * the line back ($3#33), only the greeting (ekdb: see docs/kdb.md).
+ */
+static void test_gdb_packet_rules(void **state)
+{
+	const char *buf;
+	size_t len;
+
+	kdb_run("$D#44");				/* the first input of a stop */
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_int_equal(len, 5);
+	assert_memory_equal(buf, "$D#44", 5);
+	/* after Enter, or a key typed (even if erased): text */
+	assert_has(kdb_run("\r$D#44\r"), "Unknown kdb command: '$D#44'\n");
+	assert_int_equal(F.r.action, EKDB_RESUME_EOF);
+	assert_has(kdb_run("x\x7f$k#6b\r"), "Unknown kdb command: '$k#6b'\n");
+	assert_int_equal(F.r.action, EKDB_RESUME_EOF);
+	/* gdb's greeting is gdb at any point */
+	kdb_run("md 0x1000 1\r+$qSupported:swbreak+#c9");
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	kdb_run("md 0x1000 1\r$?#3f");
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	/* back from gdb: its D (or k) on exit is not a packet, even first */
+	kdb_session_from_gdb(&F.s);
+	assert_has(kdb_run("$D#44\r"), "Unknown kdb command: '$D#44'\n");
+	assert_int_equal(F.r.action, EKDB_RESUME_EOF);
+	kdb_session_from_gdb(&F.s);
+	kdb_run("+$qSupported:swbreak+#c9");		/* a new gdb is */
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	kdb_run("$D#44");				/* the next stop is a new stop */
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+}
+
 /* Line noise (or half a typed line) before gdb's greeting does not hide it. */
 static void test_gdb_after_noise(void **state)
 {
@@ -300,7 +337,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_editing_keys), T(test_echo), T(test_crlf), T(test_history_keys),
 		T(test_history_32), T(test_completion), T(test_pager), T(test_interrupt),
-		T(test_repeat), T(test_gdb_at_prompt), T(test_gdb_after_noise), T(test_gdb_backlog), T(test_eof), T(test_long_line),
+		T(test_repeat), T(test_gdb_at_prompt), T(test_gdb_packet_rules), T(test_gdb_after_noise), T(test_gdb_backlog), T(test_eof), T(test_long_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@ releases the socket to gdb (release_port) and takes it back (take_port)."""
 import os
 import re
 import signal
+import time
 
 import pytest
 
@@ -19,6 +20,7 @@ from gdbdriver import GdbError
 from gdb_boot import ACKS_ON, frames as gdb_frames, stop_func
 from kdb_session import (BOOT_COMPLETE, CONSOLE, CTRL_U, PROMPT, Kdb, boot_kdb)
 from qemu import BOOT_TIMEOUT
+from rsp import TIMEOUT as RSP_TIMEOUT, Rsp, frame
 
 KDB_ON_TTYS1 = f"{CONSOLE} ekgdboc=ttyS1 kgdbwait"
 
@@ -118,3 +120,47 @@ def test_gdb_stops_at_kdb_breakpoint(machine, gdb):
             pass
     assert stop is not None, "boot went on past the kdb breakpoint at mm_init"
     assert stop_func(stop) == "mm_init", stop
+
+
+
+def _read_until(r, regex, timeout=None):
+    """Bytes from the scripted client's line up to and including regex."""
+    deadline = time.monotonic() + (timeout or RSP_TIMEOUT)
+    while True:
+        mm = re.search(regex, r.buf)
+        if mm:
+            out, r.buf = r.buf[:mm.end()], r.buf[mm.end():]
+            return out.decode("latin-1")
+        r._fill(deadline, regex)
+
+
+def test_gdb_detach_packet_after_packet_3_stays_in_kdb(machine, gdb):
+    """Issue 21: gdb hands the line back (`maintenance packet 3`), then its
+    `$D#44` (what gdb sends when it exits, and what a person copies from
+    kdb's `kgdb` message) reaches kdb's prompt.  Linux's rule decides: a
+    packet other than gdb's greeting is text once kdb has the line again,
+    so kdb answers `Unknown kdb command` and the kernel stays stopped (it
+    used to detach and boot on).  The exact bytes gdb would send, from a
+    scripted client (real gdb retransmits `$3#33` on its timeout)."""
+    m = boot_kdb(machine, cmdline=KDB_ON_TTYS1, port=1, ports=("unix", "unix"))
+    m.release_port(1)
+    r = Rsp(m.socket_path(1))
+    r.send_raw(b"+" + frame("qSupported:multiprocess+;swbreak+"))
+    reply, _ = r.read_reply()
+    assert "PacketSize" in reply, reply
+    assert r.ask("?").startswith("T05"), r.log[-300:]
+    r.send_raw(frame("3"))                       # maintenance packet 3
+    _read_until(r, rb"Entering kdb \(current=[^\n]*\n\[0\]kdb> ")
+    r.send_raw(frame("D") + b"\r")              # gdb's detach, then Enter
+    out = _read_until(r, rb"\[0\]kdb> ")
+    assert "Unknown kdb command: '$D#44'" in out, out
+    r.send_raw(b"ps\r")
+    out = _read_until(r, rb"\[0\]kdb> ")
+    assert "*swapper/0" in out, out               # still stopped at kgdbwait, in kdb
+    m.expect_not(BOOT_COMPLETE, port=0)
+    r.close()
+    # a new gdb is still recognised by its greeting
+    g = connect_gdb(gdb, m)
+    assert "setup_arch" in gdb_frames(g.cmd("bt"))
+    g.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)

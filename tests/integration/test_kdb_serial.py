@@ -182,7 +182,9 @@ def test_kgdbwait_commands(machine):
     assert re.search(r"^printk +[1-9]\d*  0x[0-9a-f]{16}    0  \(Live\) 0x[0-9a-f]{16} \[ \]$",
                      lsmod, re.M), lsmod
     env = k.cmd("env")
-    assert "LINES=24" in env.splitlines() and "PROMPT=[%d]kdb>" in env
+    # Linux 6.x's default environment (x86-64), nothing more
+    assert env.splitlines() == ["PROMPT=[%d]kdb>", "MOREPROMPT=more>", "RADIX=16", "MDCOUNT=8",
+                                "BYTESPERWORD=8", "DTABCOUNT=30", "NOSECT=1"], env
     assert k.cmd("set LINES 50") == ""
     assert "LINES=50" in k.cmd("env").splitlines()
     start = k.mark()
@@ -330,33 +332,52 @@ def test_breakpoints_step_and_after_boot(machine):
     ps = k.cmd("ps")
     # Linux's kdb_ps(): what is hidden, the header, the CPUs' tasks, a blank line, the rest
     # (CPU 0 may be running a thread too, e.g. kpagezero, when the Ctrl-C comes:
-    # swapper/0 is then in the rest, 'R' on the kdb CPU, as in Linux)
+    # swapper/0 is then not listed at all: an idle task is not on Linux's task list)
     assert re.match(r"^(?:1 idle process \(state -\) and\n)?"     # CPU 1 may run a thread
                     r"\d+ sleeping system daemon \(state \[ims\]\) processes suppressed,\n"
                     r"use 'ps A' to see all\.\n"
                     r"Task Addr {15}Pid   Parent \[\*\] cpu State Thread {13}Command\n"
                     r"0x[0-9a-f]{16} +\d+ +0  1    0   R  0x[0-9a-f]{16} \*\S+\n"
-                    r"(?:0x[0-9a-f]{16} +\d+ +0  1    1   R  0x[0-9a-f]{16}  \S+\n)?\n", ps), ps
-    assert "swapper/0" in ps and "swapper/1" not in ps         # swapper/1: idle, off the kdb CPU: -
+                    r"(?:0x[0-9a-f]{16} +\d+ +0  1    1   R  0x[0-9a-f]{16}  \S+\n)?"
+                    r"(?:\n|$)", ps), ps                      # the rest may be empty (all asleep)
+    # issue 21: swapper/0 once at most (among the CPUs' tasks), swapper/1 not at all
+    assert ps.count("swapper/0") <= 1 and "swapper/1" not in ps, ps
     psa = k.cmd("ps A")
     tasks = {}
     for ln in psa.splitlines()[1:]:
         f = ln.split()
         if f:
+            # a running thread is in both parts (as Linux); an idle task only in the first
+            assert not (f[-1].lstrip("*").startswith("swapper/") and f[-1].lstrip("*") in tasks), psa
             tasks[f[-1].lstrip("*")] = (int(f[1]), f[5])
             assert 0 <= int(f[4]) < 2, ln                     # every task has a CPU
-    for name in ("swapper/0", "swapper/1", "kheartbeat", "kallocd", "ksoftirqd/0",
-                 "ksoftirqd/1"):
+            assert f[5] != "X", psa                           # exited: gone, as in Linux
+    for name in ("kheartbeat", "kallocd", "ksoftirqd/0", "ksoftirqd/1"):
         assert name in tasks, psa
+    # the idle tasks only as a CPU's task: swapper/1 is '-' off the kdb CPU
+    assert [n for n in tasks if n.startswith("swapper/")] == \
+        [ln.split()[-1].lstrip("*") for ln in psa.split("\n\n")[0].splitlines()
+         if ln.split()[-1].lstrip("*").startswith("swapper/")], psa
+    if "swapper/1" in tasks:
+        assert tasks["swapper/1"][1] == "-", psa
     pid, state = tasks["kheartbeat"]
     assert state == "s", psa                                   # a sleeping kernel thread
-    assert tasks["swapper/1"][1] == "-", psa
     names = frames(k.cmd(f"btp {pid}"))
     assert any("schedule" in n for n in names) and "msleep" in names, names
     assert names.index("msleep") < names.index("kheartbeat"), names
     assert f"kheartbeat(pid={pid})" in k.cmd(f"pid {pid}")
     assert frames(k.cmd("bt")) == names                        # bt follows `pid`
+    # rd for a task that is not running: Linux's kdb_check_regs(), not CPU 0's registers
+    assert k.cmd("rd") == ("No current kdb registers.  You may need to select another task\n"
+                           "diag: -17: Invalid register name"), k.cmd("rd")
     k.cmd("pid R")
+    assert re.search(r"^ax: [0-9a-f]{16}  bx: ", k.cmd("rd"), re.M)
+    # mm on read-only kernel text is refused as Linux's kdb_putword() (the byte
+    # written back is the one there, so a write that went through changes nothing)
+    msleep = sym("msleep", m)
+    b = re.search(r"^0x[0-9a-f]{16} ([0-9a-f]{2}) ", k.cmd("md1c1 msleep"), re.M).group(1)
+    out = k.cmd(f"mm1 msleep 0x{b}")
+    assert out == f"kdb_putarea_size: Bad address 0x{msleep:x}\ndiag: -21: Invalid address", out
 
     k.cmd("set BTAPROMPT 0")
     bta = k.cmd("bta A")
