@@ -2,6 +2,8 @@
 """Shared helpers: finding kernel variables by name (statics by their file),
 reading target memory with errors a person can read, argument checks."""
 
+import struct
+
 import gdb
 
 
@@ -23,9 +25,67 @@ def no_args(cmd, arg, usage=""):
                     f"({cmd} takes no arguments; got {' '.join(argv)!r})")
 
 
+_sections = {}
+
+
+def elf_sections():
+    """{name: (link address, size)} of kernel.elf's sections (its file)."""
+    path = gdb.current_progspace().filename
+    if path not in _sections:
+        secs = {}
+        try:
+            with open(path, "rb") as f:
+                elf = f.read()
+            shoff, = struct.unpack_from("<Q", elf, 0x28)
+            shentsize, shnum, shstrndx = struct.unpack_from("<HHH", elf, 0x3a)
+            def sh(i):
+                return struct.unpack_from("<IIQQQQ", elf, shoff + i * shentsize)
+            strtab_off = sh(shstrndx)[4]
+            for i in range(shnum):
+                name_off, _, _, addr, _, size = sh(i)
+                end = elf.index(b"\0", strtab_off + name_off)
+                secs[elf[strtab_off + name_off:end].decode()] = (addr, size)
+        except (OSError, struct.error, ValueError):
+            pass
+        _sections[path] = secs
+    return _sections[path]
+
+
+def kaslr_offset():
+    """How far gdb moved the kernel's text from its link address (qOffsets)."""
+    text = elf_sections().get(".text")
+    return addr_of("_text") - text[0] if text else 0
+
+
+def relocated(value):
+    """@value (a variable) at its run-time address.  gdb applies qOffsets'
+    Text/Data/Bss offsets to .text, .data and .bss only: a variable in
+    another section (.rodata: const tables) keeps its link address in gdb's
+    eyes under KASLR.  Such a one is moved by the kernel's offset here; one
+    gdb already moved is left alone."""
+    addr = int(value.address)
+    off = kaslr_offset()
+    if not off:
+        return value
+    try:
+        where = gdb.execute(f"info symbol 0x{addr:x}", to_string=True)
+    except gdb.error:
+        return value
+    sec = where.rpartition(" in section ")[2].strip()
+    link = elf_sections().get(sec)
+    if sec in (".text", ".data", ".bss") or not link or not link[0] <= addr < link[0] + link[1]:
+        return value
+    return gdb.Value(addr + off).cast(value.type.pointer()).dereference()
+
+
 def var(name, file=None):
-    """The value of kernel variable @name.  @file (a path suffix such as
-    "core/bp.c") picks a file-static one when several files have one."""
+    """The value of kernel variable @name at its run-time address.  @file (a
+    path suffix such as "core/bp.c") picks a file-static one when several
+    files have one."""
+    return relocated(_var(name, file))
+
+
+def _var(name, file):
     if file:
         for sym in gdb.lookup_static_symbols(name):
             if sym.symtab and sym.symtab.filename.endswith(file):
