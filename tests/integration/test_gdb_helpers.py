@@ -13,8 +13,11 @@ import os
 import re
 import subprocess
 
+import pytest
+
 from conftest import KERNEL_ELF, REPO
-from gdb_boot import boot_to_kgdbwait, cmd_or_error, expect_error, value
+from gdb_boot import (CONSOLE, boot_to_kgdbwait, cont_to_stop, expect_error, frames,
+                      value)
 from qemu import BOOT_TIMEOUT
 
 AUTOLOAD = ("-iex", f"add-auto-load-safe-path {KERNEL_ELF}")
@@ -196,7 +199,32 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
     g.detach()
 
 
-def test_make_debug_loads_the_helpers(tmp_path):
+def test_breakpoint_planted_in_the_loader(machine, gdb):
+    """A breakpoint set at the UEFI loader's stop (ekdb.loader=wait) and
+    carried into the kernel shows as planted in the loader; one set at
+    kgdbwait as early."""
+    from test_loader_debug import boot_to_loader_stop
+    m, _ = boot_to_loader_stop(machine, cmdline=f"ekdb.loader=wait {CONSOLE} ekgdboc=ttyS1 "
+                                                "kgdbwait")
+    g = gdb(args=AUTOLOAD)
+    g.cmd("set remote noack-packet off")
+    g.connect(m.socket_path(1))
+    assert frames(g.cmd("bt"))[:2] == ["kgdb_breakpoint", "ldr_dbg_wait"]
+    g.cmd("set breakpoint always-inserted on")      # gdb's entry stays in the table
+    g.cmd("hbreak trap_init")
+    cont_to_stop(g)                                 # the jump, then kgdbwait
+    assert frames(g.cmd("bt"))[:3] == ["kgdb_breakpoint", "ekdb_early_init", "setup_arch"]
+    g.monitor("bp mm_init")
+    out = run(g, "ekdb-breakpoints")
+    rows = [ln.split() for ln in table(out)]
+    assert [(r[1], r[3], r[6], r[7], r[8]) for r in rows] == [
+        ("hw", "trap_init", "DR0", "gdb", "loader"), ("sw", "mm_init", "-", "kdb", "early")], out
+    off = m.kaslr_offset()
+    assert off and rows[0][2] == f"0x{nm('trap_init')[0] + off:016x}", out
+
+
+@pytest.mark.qemu
+def test_make_debug_loads_the_helpers(build_tree, tmp_path):
     """tools/ekdb-debug (make debug) starts gdb so that the helpers load by
     themselves: its gdb (a wrapper adding -batch and two helper commands)
     attaches at kgdbwait and runs them."""
