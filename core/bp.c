@@ -48,6 +48,14 @@ extern char __ekdb_data_start[], __ekdb_data_end[];
 extern char __ekdb_bss_start[], __ekdb_bss_end[];
 extern char _text[], _etext[];		/* the kernel's executable text */
 
+/* The lifetime new entries are planted in (the loader and the handoff change it). */
+static u8 bp_lifetime = DBG_LIFE_EARLY;
+
+void dbg_bp_set_lifetime(enum dbg_lifetime life)
+{
+	bp_lifetime = (u8)life;
+}
+
 /* Which addresses hold code (a software breakpoint's place); NULL: the kernel's text. */
 static bool (*code_check)(u64 addr);
 
@@ -190,7 +198,8 @@ int dbg_bp_set(enum ekdb_bp_type type, u64 addr, unsigned len, enum dbg_bp_owner
 	if (i == bp_cap && dbg_bp_table_grow() < 0)
 		return -EKDB_ENOSPC;
 	bps[i] = (struct dbg_bp){ .used = true, .enabled = true, .type = type, .owner = owner,
-				  .saved = orig, .slot = (s8)slot, .len = len, .addr = addr };
+				  .saved = orig, .slot = (s8)slot, .planted = bp_lifetime,
+				  .len = len, .addr = addr };
 	if (slot >= 0)
 		hw_slot_owner[slot] = i;
 	return i;

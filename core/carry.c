@@ -257,6 +257,7 @@ static int import_bp(int i, const struct ekdb_carry_bp *cb, u64 text_start, u64 
 		.installed = cb->flags & EKDB_CARRY_BP_INSTALLED, .type = cb->type,
 		.owner = cb->owner, .saved = cb->saved, .slot = cb->slot, .len = cb->len,
 		.addr = cb->addr, .hits = (unsigned long)cb->hits,
+		.planted = DBG_LIFE_LOADER,	/* every carried entry was set in the loader */
 	};
 
 	if (b.type == EKDB_BP_SW) {

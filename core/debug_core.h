@@ -31,6 +31,13 @@ extern char __ekdb_early_start[], __ekdb_early_end[];
 
 enum dbg_bp_owner { DBG_OWNER_GDB = 1, DBG_OWNER_KDB = 2 };
 
+/*
+ * The lifetime a breakpoint was planted in (struct dbg_bp.planted): the
+ * UEFI loader's debugger, the early kernel's (static storage), or the full
+ * core's (after the handoff).  Shown by the gdb helpers (scripts/gdb/).
+ */
+enum dbg_lifetime { DBG_LIFE_LOADER = 1, DBG_LIFE_EARLY = 2, DBG_LIFE_FULL = 3 };
+
 struct dbg_bp {
 	bool used;
 	bool enabled;		/* kdb be/bd; gdb's are always enabled */
@@ -39,6 +46,7 @@ struct dbg_bp {
 	u8 owner;
 	u8 saved;		/* original byte under the break instruction */
 	s8 slot;		/* hardware slot (0..ARCH_HW_BP_SLOTS-1), -1 for software */
+	u8 planted;		/* enum dbg_lifetime of the dbg_bp_set() that made it */
 	unsigned len;
 	u64 addr;
 	unsigned long hits;
@@ -72,6 +80,8 @@ bool dbg_addr_is_debugger(u64 addr, u64 len);
 /* [start, end) of the debugger's bss was given to the kernel (the early storage). */
 void dbg_addr_release(u64 start, u64 end);
 int dbg_bp_capacity(void);
+/* dbg_bp_set_lifetime - new entries are planted in @life from now on (default: early). */
+void dbg_bp_set_lifetime(enum dbg_lifetime life);
 /*
  * The kernel's jump window (run-time addresses, [start, end)): code that
  * runs before the kernel has its debug vectors.  Breakpoints there are

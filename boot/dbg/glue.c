@@ -167,6 +167,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 		return err;
 	ekdb_set_kernel_ops(&ldr_kernel_ops);
 	dbg_bp_set_code_check(ldr_code_addr);
+	dbg_bp_set_lifetime(DBG_LIFE_LOADER);
 	dbg_target_set_libraries(ldr_libraries);
 	dbg_target_set_libraries_svr4(ldr_libraries_svr4);
 	for (size_t i = 0; i < sizeof(fault_vectors); i++)

@@ -158,6 +158,7 @@ void ekdb_late_init(void)
 	}
 	flags = local_irq_save();
 	dbg_bp_table_move(tab, EKDB_LATE_BPS, grow_table);
+	dbg_bp_set_lifetime(DBG_LIFE_FULL);
 	if (had_early) {
 		dbg_frontend_move(&st);
 	} else {
