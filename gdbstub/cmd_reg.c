@@ -114,13 +114,13 @@ void gdb_tx_expedited(struct gdb_session *s, bool at_break)
 
 	gdb_reg_layout(s, &l);
 	func = pc_function(s, &l, &entry);
-	if (l.gprs && !at_break && !entry && func && func != s->stop_func) {
+	if (l.gprs && !at_break && func && (entry || func != s->stop_func)) {
 		for (i = 0; i < l.gprs && i < EKDB_GPRS_MAX; i++)
 			gprs[i] = i;
 		tx_expedite_list(s, gprs, i);
 	} else {
 		tx_expedite_list(s, l.expedite, l.n_expedite);
-		if (at_break || entry)
+		if (at_break)
 			tx_expedite_list(s, l.expedite_break, l.n_expedite_break);
 	}
 	s->stop_func = func;

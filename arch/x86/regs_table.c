@@ -61,7 +61,7 @@ void x86_reg_layout(struct ekdb_reg_layout *l)
 
 	l->g_count = X86_REG_G_COUNT;
 	l->pc_regno = X86_REGNO_RIP;
-	l->gprs = X86_REGNO_RIP + 1;		/* rax..r15, rip */
+	l->gprs = X86_REG_G_COUNT;		/* all of g: the caller may need eflags, cs.. */
 	l->n_expedite = 3;
 	l->expedite[0] = X86_REGNO_RBP;
 	l->expedite[1] = X86_REGNO_RSP;

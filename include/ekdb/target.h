@@ -161,13 +161,15 @@ struct ekdb_sysinfo {
  * reply carries register values so that gdb can show the stop without a
  * 'g':
  *  - always the @expedite registers (pc, stack and frame pointers);
- *  - at a breakpoint or watchpoint, or on a function's first instruction
- *    (register @pc_regno is a text symbol's address: a step into a
- *    call), also @expedite_break: where the arguments are at a function's
- *    entry, which gdb prints with the frame;
- *  - on a stop in another function than the session's previous stop (a
- *    return into the caller, an interrupt), registers [0, gprs) instead:
- *    gdb prints the new frame's arguments, which may live in any of them.
+ *  - at a breakpoint or watchpoint also @expedite_break: where the
+ *    arguments are at a function's entry, which gdb prints with the frame
+ *    ("Breakpoint 1, func (a=1, b=2)");
+ *  - on a stop in another function than the session's previous stop, or
+ *    on a function's first instruction (register @pc_regno is a text
+ *    symbol's address: a step into a call or out of one), registers
+ *    [0, gprs) instead: gdb prints the new frame, and to show arguments
+ *    and their values at entry ("a=a@entry=1") it unwinds the caller,
+ *    which may need any of them.
  */
 struct ekdb_reg_layout {
 	unsigned g_count;		/* 0: every register */

@@ -14,13 +14,16 @@
 #define ARGS	"05:6666000000000000;04:5555000000000000;03:4444000000000000;" \
 		"02:3333000000000000;08:0800000000000000;09:0900000000000000;"
 #define BRK1	FRAME1 ARGS "core:0;"
-/* ... and on a stop in another function than the last one, rax..r15 and rip */
-#define GPRS1	"00:1111111111111111;01:2222000000000000;02:3333000000000000;" \
+/* ... and on a stop in another function than the last one, all of g */
+#define GPRS_HEAD	"00:1111111111111111;01:2222000000000000;02:3333000000000000;" \
 		"03:4444000000000000;04:5555000000000000;05:6666000000000000;" \
 		"06:002f000000000000;07:002f000000000000;08:0800000000000000;" \
 		"09:0900000000000000;0a:0a00000000000000;0b:0b00000000000000;" \
 		"0c:0c00000000000000;0d:0d00000000000000;0e:0e00000000000000;" \
-		"0f:0f00000000000000;10:10000081ffffffff;"
+		"0f:0f00000000000000;"
+#define SEGS	"11:46020000;12:10000000;13:18000000;14:18000000;15:18000000;" \
+		"16:00000000;17:00000000;"
+#define GPRS1	GPRS_HEAD "10:10000081ffffffff;" SEGS
 #define BRK2	FRAME2 ARGS "core:1;"
 
 struct gdb_case {
@@ -547,11 +550,13 @@ static void test_stop_replies(void **state)
 	assert_int_equal(gt_run(g), 3);
 	assert_string_equal(g->reply, "002f000000000000");
 	/* a step that lands on a function's first instruction (setup_arch):
-	 * gdb prints its arguments, so they ride along; one byte in: not */
+	 * gdb prints the new frame with its arguments and their values at
+	 * entry (unwinding the caller), so all of g rides along; one byte in
+	 * (the same function): the frame registers only */
 	g->stop.thread = 1;
 	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x100;
-	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
-			    "07:002f000000000000;10:00010081ffffffff;" ARGS "core:0;");
+	assert_string_equal(gt_ask(g, "?"), "T05thread:1;" GPRS_HEAD "10:00010081ffffffff;"
+			    SEGS "core:0;");
 	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x101;
 	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
 			    "07:002f000000000000;10:01010081ffffffff;core:0;");
@@ -566,7 +571,7 @@ static void test_stop_replies(void **state)
 	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x150;	/* setup_arch+0x50 */
 	gt_ask(g, "?");
 	assert_non_null(strstr(g->reply, "00:1111111111111111;01:2222000000000000;"));
-	assert_non_null(strstr(g->reply, "0f:0f00000000000000;10:50010081ffffffff;core:0;"));
+	assert_non_null(strstr(g->reply, "0f:0f00000000000000;10:50010081ffffffff;" SEGS "core:0;"));
 	g->sim.regs[0].rip = SIM_TEXT_BASE + 0x160;	/* the same function */
 	assert_string_equal(gt_ask(g, "?"), "T05thread:1;06:002f000000000000;"
 			    "07:002f000000000000;10:60010081ffffffff;core:0;");

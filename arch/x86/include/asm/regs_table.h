@@ -49,10 +49,9 @@ struct ekdb_reg_layout;
  * x86_reg_layout - 'g' carries the general registers only (control,
  * segment-base, debug and x87/SSE registers are read with 'p' when gdb
  * wants them); a stop expedites rbp, rsp and rip, as gdbserver does; a
- * breakpoint or watchpoint stop, or one on a function's first
- * instruction, also the six argument registers, which gdb reads to print
- * "func (a=1, b=2)"; a stop in another function than the last one
- * rax..r15 and rip.
+ * breakpoint or watchpoint stop also the six argument registers, which
+ * gdb reads to print "func (a=1, b=2)"; a stop in another function than
+ * the last one, or on a function's first instruction, all of g.
  */
 void x86_reg_layout(struct ekdb_reg_layout *layout);
 
