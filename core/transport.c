@@ -89,10 +89,25 @@ static int chan_getc(void *arg)
 	return c;
 }
 
+/*
+ * One empty poll of the channel polls every transport once, so a pause is
+ * as many polls as the slowest-to-read transport says (the fewest).
+ */
+static unsigned long chan_quiet_polls(void *arg)
+{
+	unsigned long n = EKDB_QUIET_POLLS;
+
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
+		if (transports[i] && transports[i]->getc && transports[i]->quiet_polls)
+			n = MIN(n, transports[i]->quiet_polls);
+	return n;
+}
+
 const struct ekdb_chan dbg_chan = {
 	.getc = chan_getc,
 	.putc = chan_putc,
 	.flush = chan_flush,
+	.quiet_polls = chan_quiet_polls,
 };
 
 void dbg_transports_pre(void)

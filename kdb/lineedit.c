@@ -252,20 +252,22 @@ static void complete(struct kdb_session *s, const char *prompt)
  * backlog, not a conversation (gdb sends its next packet only after our
  * reply): retransmissions of a greeting sent while the machine booted, or
  * the packets of a gdb that gave up.  Read it (until the line has been
- * quiet for KDB_BACKLOG_QUIET polls, at most KDB_SNIFF_MAX bytes) and keep
+ * quiet for as many polls as make a pause on this channel, at most
+ * KDB_SNIFF_MAX bytes) and keep
  * only the newest frame, the one a live gdb waits for, so the stub does not
  * answer stale packets out of turn.
  */
 static void keep_newest_frame(struct kdb_session *s)
 {
-	unsigned long quiet = 0;
+	unsigned long quiet = 0, pause = s->chan->quiet_polls ?
+				s->chan->quiet_polls(s->chan->arg) : EKDB_QUIET_POLLS;
 	size_t start = 0;
 	int c;
 
 	for (size_t i = 0; i < s->sniff_len; i++)
 		if (s->sniff[i] == '$')
 			start = i;
-	while (quiet < KDB_BACKLOG_QUIET) {
+	while (quiet < pause) {
 		if (s->sniff_len - start >= KDB_SNIFF_MAX)
 			break;		/* a huge frame: the stub reads the rest */
 		if (s->sniff_len == KDB_SNIFF_MAX) {

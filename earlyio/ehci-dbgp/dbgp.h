@@ -71,6 +71,12 @@
 
 #define DBGP_DEVNUM		127	/* the address a debug device is given */
 #define DBGP_MAXP		8
+/*
+ * Empty reads that make a pause (struct ekdb_transport.quiet_polls): each
+ * is a bus transaction (0.1-0.3 ms, more under an emulator), so 200 make
+ * tens of ms where a serial port needs 20000 register reads.
+ */
+#define DBGP_QUIET_POLLS	200UL
 
 /*
  * How the code reaches the controller: @read/@write take a byte offset in

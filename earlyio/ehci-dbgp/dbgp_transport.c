@@ -95,6 +95,7 @@ static struct ekdb_transport dbgp_transport = {
 	.name = dbgp_name,
 	.kind = EKDB_TRANSPORT_DBGP,
 	.getc = dbgp_t_getc,
+	.quiet_polls = DBGP_QUIET_POLLS,
 	.putc = dbgp_t_putc,
 	.flush = dbgp_t_flush,
 	.pre_exception = dbgp_t_pre,

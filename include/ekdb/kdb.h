@@ -28,7 +28,6 @@
 #define KDB_MAX_LATE_CMDS	32	/* commands registered with kdb_register() */
 #define KDB_SNIFF_DETECT	64	/* bytes looked at to recognise gdb */
 #define KDB_SNIFF_MAX		256	/* bytes kept of its newest frame */
-#define KDB_BACKLOG_QUIET	20000UL	/* idle polls that end gdb's queued backlog */
 #define KDB_TYPEAHEAD		64	/* bytes read while checking for Ctrl-C */
 
 /*

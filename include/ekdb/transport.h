@@ -96,6 +96,13 @@ struct ekdb_transport {
 	/** deinit - the debugger no longer uses @t (after a successor took over); may be NULL. */
 	void (*deinit)(struct ekdb_transport *t);
 	bool is_console;			/* output-only side (screen) wants kdb text, not gdb packets */
+	/*
+	 * quiet_polls - how many getc calls in a row that find nothing make a
+	 * pause (tens of ms) after which no more of a burst is on its way; 0:
+	 * EKDB_QUIET_POLLS, right for a port read in microseconds.  A device
+	 * whose read is a bus transaction (the USB debug port) says fewer.
+	 */
+	unsigned long quiet_polls;
 	int irq;				/* the driver's interrupt line; 0: polled */
 	void *priv;
 };
@@ -112,10 +119,15 @@ enum ekdb_break_reason {
  * A simple polled channel (what gdbstub and kdb consume): the core builds
  * one over all registered transports; host tests build one over a script.
  */
+/* Empty polls of a register-read device that make a pause (struct ekdb_transport). */
+#define EKDB_QUIET_POLLS	20000UL
+
 struct ekdb_chan {
 	int (*getc)(void *arg);			/* byte, EKDB_NO_CHAR, or EKDB_CHAN_EOF */
 	void (*putc)(void *arg, u8 c);
 	void (*flush)(void *arg);		/* may be NULL */
+	/* empty getc calls in a row that make a pause; NULL: EKDB_QUIET_POLLS */
+	unsigned long (*quiet_polls)(void *arg);
 	void *arg;
 };
 

@@ -254,6 +254,7 @@ void ehci_dbgp_init(void)
 		.name = ld.name,
 		.kind = EKDB_TRANSPORT_DBGP,
 		.getc = ld_getc,
+		.quiet_polls = DBGP_QUIET_POLLS,
 		.putc = ld_putc,
 		.flush = ld_flush,
 		.pre_exception = ld_pre,

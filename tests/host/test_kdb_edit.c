@@ -311,6 +311,76 @@ static void test_gdb_backlog(void **state)
 	assert_int_equal(F.ch.in_pos + 0, KDB_SNIFF_MAX);
 }
 
+/*
+ * A line read by bus transactions (the USB debug port): the pause that
+ * ends the backlog is the channel's quiet_polls empty reads, not the
+ * 20000 a serial port needs (at ~0.25 ms a read those were 5 s before
+ * gdb's first reply).  Script: a greeting, @gap empty reads, a newer frame.
+ */
+static const char *slow_script;
+static unsigned long slow_gap, slow_empty, slow_quiet;
+static size_t slow_pos;
+
+static int slow_getc(void *arg)
+{
+	size_t first = strlen("$qSupported:swbreak+#c9");
+
+	if (slow_pos == first && slow_empty < slow_gap) {
+		slow_empty++;
+		return EKDB_NO_CHAR;
+	}
+	if (!slow_script[slow_pos])
+		return EKDB_NO_CHAR;
+	return (u8)slow_script[slow_pos++];
+}
+
+static unsigned long slow_quiet_polls(void *arg)
+{
+	return slow_quiet;
+}
+
+static void slow_run(unsigned long gap, unsigned long quiet, bool with_op)
+{
+	struct ekdb_chan ch = { .getc = slow_getc, .putc = F.ch.chan.putc,
+				.flush = F.ch.chan.flush, .arg = F.ch.chan.arg,
+				.quiet_polls = with_op ? slow_quiet_polls : NULL };
+	struct ekdb_stop stop = { .reason = EKDB_STOP_ENTRY, .signal = 5, .thread = 1,
+				  .bp_index = -1, .vector = -1 };
+	const struct ekdb_chan *saved = F.s.chan;
+
+	slow_script = "$qSupported:swbreak+#c9$Hg0#df";
+	slow_gap = gap;
+	slow_quiet = quiet;
+	slow_pos = slow_empty = 0;
+	F.s.chan = &ch;
+	F.r = kdb_session_run(&F.s, &stop, false);
+	F.s.chan = saved;
+}
+
+static void test_gdb_backlog_pause_per_channel(void **state)
+{
+	const char *buf;
+	size_t len;
+
+	/* a gap shorter than the channel's pause: still the backlog */
+	slow_run(4, 5, true);
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_int_equal(len, 7);
+	assert_memory_equal(buf, "$Hg0#df", 7);
+	/* a gap as long as the pause: the greeting is the live frame; what
+	 * follows is left for the stub to read */
+	slow_run(5, 5, true);
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_memory_equal(buf, "$qSupported:", 12);
+	assert_int_equal(slow_pos, strlen("$qSupported:swbreak+#c9"));
+	/* a channel that says nothing: a serial port's pause */
+	slow_run(5, 5, false);
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_memory_equal(buf, "$Hg0#df", 7);
+}
+
 static void test_eof(void **state)
 {
 	kdb_run("md 0x1000 1");
@@ -337,7 +407,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_editing_keys), T(test_echo), T(test_crlf), T(test_history_keys),
 		T(test_history_32), T(test_completion), T(test_pager), T(test_interrupt),
-		T(test_repeat), T(test_gdb_at_prompt), T(test_gdb_packet_rules), T(test_gdb_after_noise), T(test_gdb_backlog), T(test_eof), T(test_long_line),
+		T(test_repeat), T(test_gdb_at_prompt), T(test_gdb_packet_rules), T(test_gdb_after_noise), T(test_gdb_backlog), T(test_gdb_backlog_pause_per_channel), T(test_eof), T(test_long_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
