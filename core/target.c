@@ -40,6 +40,11 @@ void ekdb_set_text_offset(u64 offset)
 	dbg_target.text_offset = offset;
 }
 
+void ekdb_set_text_base(u64 base)
+{
+	dbg_target.text_base = base;
+}
+
 void dbg_target_select_cpu(unsigned cpu)
 {
 	selected_cpu = cpu;

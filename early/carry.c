@@ -70,6 +70,7 @@ void ekdb_carry_takeover(u64 bootinfo_phys)
 	if (!c->magic)
 		return;		/* the loader ran no debugger: nothing changes */
 	ekdb_set_text_offset(bi->kaslr_offset);	/* qOffsets, for a gdb that reconnects from here */
+	ekdb_set_text_base((u64)_text);
 	why = dbg_carry_check(c);
 	if (why)
 		return refuse(c, why, -EKDB_EINVAL);

@@ -147,11 +147,23 @@ void gdb_cmd_attached(struct gdb_session *s, const char *a, size_t len)
 	tx_char(s, '1');
 }
 
-/** gdb_cmd_offsets - "qOffsets": the kernel's relocation (KASLR) offset. */
+/**
+ * gdb_cmd_offsets - "qOffsets": where the kernel runs (KASLR).  With the
+ * image's run-time base, "TextSeg=base": gdb moves the first segment to
+ * it and every later one by the same offset (it uses the last base given
+ * for segments past it), so .rodata moves too; "Text=;Data=;Bss=" would
+ * move only those three sections and leave every const table at its link
+ * address in gdb's eyes.  Without a base, the offsets.
+ */
 void gdb_cmd_offsets(struct gdb_session *s, const char *a, size_t len)
 {
 	u64 off = s->target->text_offset;
 
+	if (s->target->text_base) {
+		tx_str(s, "TextSeg=");
+		tx_hex_u64(s, s->target->text_base);
+		return;
+	}
 	tx_str(s, "Text=");
 	tx_hex_u64(s, off);
 	tx_str(s, ";Data=");

@@ -44,6 +44,7 @@ static void copy_boot_params(u64 bootinfo_phys)
 	if ((u64)_text != boot_params.kernel_virt)
 		bad_bootinfo("kernel_virt is not where the kernel runs");
 	ekdb_set_text_offset(boot_params.kaslr_offset);
+	ekdb_set_text_base((u64)_text);
 }
 
 static void print_banner(void)

@@ -208,6 +208,7 @@ void ldr_dbg_kernel_file(const void *file, uint64_t size)
 		return;
 	/* gdb's qOffsets: build/kernel.elf's symbols at the moved kernel (KASLR) */
 	ekdb_set_text_offset(ldr_bi->kaslr_offset);
+	ekdb_set_text_base(ldr_bi->kernel_virt);
 	ldr_kernel_nobp(file, size);
 	if (ldr_elf_symbol(file, size, "__ksym_num", &ldr_ksym_table))
 		return;

@@ -80,6 +80,12 @@ void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops);
  * and relocates the ELF's symbols by it.  Call before the first stop.
  */
 void ekdb_set_text_offset(u64 offset);
+/*
+ * ekdb_set_text_base - where the image's first loaded segment (its text,
+ * at _text) runs: qOffsets then says "TextSeg=", which moves every
+ * segment, .rodata included (Text=/Data=/Bss= move only those three).
+ */
+void ekdb_set_text_base(u64 base);
 
 /*
  * ekdb_carry_takeover - the kernel's first debug step (early/carry.c):

@@ -374,6 +374,7 @@ struct ekdb_target {
 	const struct ekdb_target_ops *ops;
 	void *priv;
 	u64 text_offset;	/* qOffsets: 0 when the kernel runs at its link address */
+	u64 text_base;		/* qOffsets: run-time address of the first segment; 0: unknown */
 };
 
 #endif

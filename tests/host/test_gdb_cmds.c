@@ -82,6 +82,10 @@ static void test_queries(void **state)
 	RUN(g, tab);
 	g->sim.t.text_offset = 0x1000000;
 	assert_string_equal(gt_ask(g, "qOffsets"), "Text=1000000;Data=1000000;Bss=1000000");
+	/* with the image's run-time base: the segment form, which moves
+	 * .rodata too (gdb: every later segment by the first one's offset) */
+	g->sim.t.text_base = 0xffffffff81200000ull;
+	assert_string_equal(gt_ask(g, "qOffsets"), "TextSeg=ffffffff81200000");
 }
 
 static void test_memory(void **state)

@@ -92,6 +92,13 @@ def kaslr_boot(machine, gdb):
     assert f"0x{nm('boot_params') + off:x}" in out, out
     # memory read through a relocated symbol: the record's magic ("EDKBINFO")
     assert "0x4f464e49424b4445" in g.cmd("p/x boot_params.magic")
+    # .rodata moves too (qOffsets TextSeg=: with Text=;Data=;Bss= gdb kept
+    # const tables at their link address): a static const table of
+    # early_param entries, its name string read through it
+    out = g.cmd("p &__early_param_setup_ekgdboc")
+    assert f"0x{nm('__early_param_setup_ekgdboc') + off:x}" in out, out
+    assert '"ekgdboc"' in g.cmd("p __early_param_setup_ekgdboc.name"), \
+        g.cmd("p __early_param_setup_ekgdboc")
 
     # break by name, then watch a global
     g.cmd("break mm_init")
