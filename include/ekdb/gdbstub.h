@@ -17,8 +17,8 @@
 #include <ekdb/transport.h>
 
 /*
- * Smallest buffer the stub accepts.  A full 'g' reply must fit: the x86-64
- * description (656 bytes of registers) needs 1312 characters.
+ * Smallest buffer the stub accepts.  A 'G' of every register must fit: the
+ * x86-64 description (656 bytes of registers) needs 1312 characters.
  */
 #define GDB_MIN_BUFSIZE		2048
 /* Bytes of register data reg_read may write into its buffer. */
