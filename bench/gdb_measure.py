@@ -8,7 +8,7 @@ Environment:
   BENCH_BP_FUNC  function for the breakpoint hit-and-continue test
   BENCH_BP_HITS  timed hits (50)
   BENCH_DEBUG_ALL 1: `set debug remote 1` + timestamps for the whole session
-  BENCH_WIRE     a unix socket of bench/wire.py's byte-counting relay to the
+  BENCH_WIRE     a unix socket of a byte-counting proxy (gdb_wire.WireProxy) to the
                  same stub: afterwards, gdb disconnects and makes a short
                  packet pass through it (attach, a 64 KiB read, 5 breakpoint
                  hits, 20 stepi), each phase between BENCH-MARK lines

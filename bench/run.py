@@ -25,6 +25,7 @@ import time
 from common import (BASE_CMDLINE, REPO, Machine, MachineError, connect_unix,
                     free_tcp_port, log, median, pattern)
 import wire  # tests/integration/wire.py (on the path through common)
+from gdb_wire import WireProxy
 
 GDB = os.environ.get("GDB", "gdb")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -149,11 +150,12 @@ def gdb_env(args, target, out):
 
 def measure(args, work, name, target, env, timeout):
     """bench/gdb_measure.py against @target (timed, direct), then its packet
-    pass through a byte-counting relay to the same target (bench/wire.py).
+    pass through a byte-counting proxy to the same target (gdb_wire.WireProxy,
+    counted by tests/integration/wire.py).
     Returns the figures with "wire": {phase: packets, bytes, kinds, rtt}."""
     out = os.path.join(work, f"{name}.json")
     glog = os.path.join(work, f"{name}.gdb.log")
-    w = wire.Wire(target, os.path.join(work, f"{name}.wire.sock"))
+    w = WireProxy(os.path.join(work, f"{name}.wire.sock"), target)
     env = dict(env, BENCH_OUT=out, BENCH_WIRE=w.path)
     try:
         run_gdb(os.path.join(HERE, "gdb_measure.py"), env, glog, timeout, args.kernel)
@@ -519,7 +521,7 @@ def report(res):
     w("")
     d = res.get("dbgp", {})
     stubs = (("ekdb", o), ("tcp", ot), ("dbgp", d), ("qemu", q))
-    w("what crosses the wire (bench/wire.py: a byte-counting relay between gdb and the stub,")
+    w("what crosses the wire (tests/integration/gdb_wire.py WireProxy between gdb and the stub,")
     w("a short pass after the timed runs; acks included, replies as sent, e.g. run-length encoded)")
     w(f"    {'phase':13} {'stub':5} {'wall':>9} {'packets':>8} {'out B':>8} {'in B':>8} "
       f"{'rtt mean':>9}  request kinds")

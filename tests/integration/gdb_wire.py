@@ -10,12 +10,17 @@ them on purpose (line-noise tests, packet logs for bug reports).
 
 QEMU's unix chardev serves one client at a time; the proxy opens its own
 upstream connection for each gdb that connects, and closes it when gdb
-goes away, so a later gdb can connect through the same proxy.
+goes away, so a later gdb can connect through the same proxy.  The
+upstream is a unix socket path or "host:port" (QEMU's own gdbstub).  Each
+log entry keeps when it crossed (time.monotonic()), so what crossed in a
+phase of a session can be counted (wire.py: `make bench`'s packet table,
+test_gdb_lean.py).
 """
 
 import os
 import socket
 import threading
+import time
 
 
 def frames(data):
@@ -80,6 +85,22 @@ class Corrupter:
         return bytes(out)
 
 
+def _connect(upstream):
+    """A unix socket path, or host:port (TCP, Nagle off, as gdb's own)."""
+    if os.path.sep in upstream:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            s.connect(upstream)
+        except OSError:
+            s.close()
+            raise
+        return s
+    host, port = upstream.rsplit(":", 1)
+    s = socket.create_connection((host or "127.0.0.1", int(port)))
+    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return s
+
+
 class WireProxy:
     def __init__(self, path, upstream, log_path=None):
         self.path = str(path)
@@ -87,6 +108,7 @@ class WireProxy:
         self.to_stub = None             # callable(bytes) -> bytes, or None
         self.to_gdb = None
         self.log = []                   # (direction, bytes) in arrival order
+        self.times = []                 # time.monotonic() of each log entry
         self._lock = threading.Lock()
         self._log_file = open(log_path, "a") if log_path else None
         self.connections = 0
@@ -102,6 +124,7 @@ class WireProxy:
     def _note(self, direction, data):
         with self._lock:
             self.log.append((direction, data))
+            self.times.append(time.monotonic())
             if self._log_file:
                 for f in frames(data):
                     self._log_file.write(f"{direction}> {f.decode('latin-1')!r}\n")
@@ -113,12 +136,10 @@ class WireProxy:
                 client, _ = self._srv.accept()
             except OSError:
                 return
-            up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             try:
-                up.connect(self.upstream)
+                up = _connect(self.upstream)
             except OSError:
                 client.close()
-                up.close()
                 continue
             self.connections += 1
             self._socks += [client, up]
@@ -163,6 +184,27 @@ class WireProxy:
             for f in frames(data):
                 lines.append(f"{d}> {f.decode('latin-1')}")
         return lines
+
+    def between(self, t0, t1):
+        """Log entries that crossed in [t0, t1]: (time, direction, bytes),
+        direction "gdb" or "stub" (what went on: after any filter)."""
+        with self._lock:
+            items = list(zip(self.times, self.log))
+        out = []
+        for i, (t, (d, data)) in enumerate(items):
+            if not t0 <= t <= t1 or d.endswith("*"):
+                continue
+            nxt = items[i + 1][1] if i + 1 < len(items) else None
+            if nxt and nxt[0] == d + "*":
+                data = nxt[1]           # a filter changed it: what went on
+            out.append((t, d, data))
+        return out
+
+    def dump(self, path):
+        """Every entry, one a line: time, direction, bytes."""
+        with self._lock, open(path, "w") as f:
+            for t, (d, data) in zip(self.times, self.log):
+                f.write(f"{t:.6f} {d:5} {data.decode('latin-1')!r}\n")
 
     def received(self, direction):
         """All bytes seen from one side ("gdb" or "stub"), before filtering."""

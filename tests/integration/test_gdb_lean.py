@@ -1,5 +1,5 @@
 """What a stop costs on the wire (issue 23), with real gdb (CLI, as a
-user types it) through a byte-counting relay (wire.py) between gdb and
+user types it) through a byte-counting proxy (gdb_wire.WireProxy, wire.py) between gdb and
 ttyS1:
 
 - stepi, a step into a call or back out to the caller, and a breakpoint
@@ -23,7 +23,8 @@ import time
 from gdb_boot import ACKS_ON, boot_to_kgdbwait
 from gdbdriver import GDB
 from conftest import KERNEL_ELF
-from wire import FROM_STUB, TO_STUB, Wire, expand_rle, payloads
+from gdb_wire import WireProxy
+from wire import FROM_STUB, TO_STUB, expand_rle, payloads
 
 SCRIPT = r'''
 import time
@@ -90,7 +91,7 @@ def le(h):
 
 def test_stops_need_no_g(machine, tmp_path):
     m = boot_to_kgdbwait(machine, smp=2)
-    w = Wire(m.socket_path(1), str(tmp_path / "wire.sock"))
+    w = WireProxy(str(tmp_path / "wire.sock"), m.socket_path(1))
     script = tmp_path / "lean.py"
     script.write_text(f"ACKS = {list(ACKS_ON)!r}\nWIRE = {w.path!r}\n" + SCRIPT)
     try:
