@@ -438,6 +438,7 @@ static bool ts_finish(const char *name, const char *why_not)
 	else
 		pr_err("ekdbts: FAIL %s: %s\n", name, why_not);
 	ts.mode = TS_ABORT;
+	dbg_frontend_set_gdb_owns_line(true);	/* the stub, not kdb, takes the detach */
 	kgdb_breakpoint();
 	ts.mode = TS_IDLE;
 	return false;
