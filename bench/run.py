@@ -351,6 +351,43 @@ def fbbench(args, work):
     return res
 
 
+# ------------------------------------------------------------ ekdbts stress rate
+def ekdbts_bench(args, work, iters=1000, smp=1):
+    """How many stress iterations per second the in-kernel self-test does
+    (ekdbts=F<N>S<N>: breakpoint stops continued over the breakpoint, shared
+    by every CPU, and single steps; each a full stop of the real core + gdbstub
+    with a scripted gdb), timed by the kernel (uptime_ms, 10 ms ticks).  One CPU:
+    on 2 and 4 CPUs the stress hangs in the step-over release race (issue 19)."""
+    res = {"iterations": iters, "smp": smp}
+    if not has_symbol(args.kernel, "ekdbts_run_late"):
+        res["error"] = "kernel has no ekdbts (ekdbts=)"
+        return res
+    m = Machine(work, name="ekdbts", ports=("unix",), qmp=False, esp=args.esp, smp=smp,
+                cmdline=f"{BASE_CMDLINE} ekdbts=F{iters}S{iters} exit_after_boot")
+    try:
+        f = m.wait_for(r"ekdbts: breakpoint stress: (\d+) iterations in (\d+) ms \((\d+)/s\)",
+                       timeout=args.boot_timeout * 5)
+        s = m.wait_for(r"ekdbts: single-step stress: (\d+) steps in (\d+) ms \((\d+)/s\)",
+                       timeout=args.boot_timeout * 5)
+        r = m.wait_for(r"ekdbts: (\d+) passed, (\d+) failed", timeout=args.boot_timeout)
+        res.update(bp_ms=int(f.group(2)), bp_per_s=int(f.group(3)),
+                   step_ms=int(s.group(2)), step_per_s=int(s.group(3)),
+                   passed=int(r.group(1)), failed=int(r.group(2)))
+    except MachineError as e:
+        res["error"] = str(e).splitlines()[0]
+    finally:
+        m.kill()
+    return res
+
+
+def ekdbts_line(r):
+    if not r or "error" in r:
+        return f"ekdbts stress: {(r or {}).get('error', 'skipped')}"
+    return (f"ekdbts stress ({r['smp']} CPUs): {r['bp_per_s']} breakpoint stops/s "
+            f"({r['iterations']} in {r['bp_ms']} ms), {r['step_per_s']} single steps/s "
+            f"({r['iterations']} in {r['step_ms']} ms); {r['passed']} passed, {r['failed']} failed")
+
+
 # ------------------------------------------------------------ (e) kms debugger hooks
 def kmsbench(args, work, rounds=5):
     """Debugger entry and leave on the kms screen while test_fbdraw draws:
@@ -600,7 +637,7 @@ def main():
     ap.add_argument("--dbgp-steps", type=int, default=200)
     ap.add_argument("--dbgp-bp-hits", type=int, default=10)
     ap.add_argument("--only", choices=["linerate", "ours", "ours-tcp", "qemu", "footprint",
-                                       "fbbench", "kmsbench", "dbgp"], action="append")
+                                       "fbbench", "kmsbench", "dbgp", "ekdbts"], action="append")
     ARGS = args = ap.parse_args()
     args.build = os.path.abspath(args.build)
     args.kernel = os.path.join(args.build, "kernel.elf")
@@ -612,7 +649,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     only = set(args.only or ["linerate", "ours", "ours-tcp", "qemu", "footprint", "fbbench",
-                             "kmsbench", "dbgp"])
+                             "kmsbench", "dbgp", "ekdbts"])
     res = {"linerate": {"bytes": args.linerate_bytes, "error": "skipped"},
            "ours": {"error": "skipped"}, "ours_tcp": {"error": "skipped"},
            "qemu": {"error": "skipped"}}
@@ -639,10 +676,14 @@ def main():
     if "kmsbench" in only:
         log("(e) kms debugger hooks ...")
         res["kmsbench"] = kmsbench(args, work)
+    if "ekdbts" in only:
+        log("(f) ekdbts stress ...")
+        res["ekdbts"] = ekdbts_bench(args, work)
     res["elapsed_s"] = time.monotonic() - t
     with open(os.path.join(work, "results.json"), "w") as f:
         json.dump(res, f, indent=1)
     report(res)
+    print(ekdbts_line(res.get("ekdbts")))
     print(f"raw results: {os.path.join(work, 'results.json')}; gdb logs in {work}/; "
           f"{res['elapsed_s']:.0f} s")
     return 0

@@ -108,6 +108,7 @@ void setup_arch(u64 bootinfo_phys)
 	init_mem_mapping();		/* our own W^X page tables (static storage) */
 	debug_glue_init();		/* what the kernel offers the debugger (ps, dmesg...) */
 	ekdb_early_init();		/* the early debugger; kgdbwait stops in here */
+	ekdbts_setup();			/* ekdbts=: the debugger's self-test (E: runs here) */
 	early_fault_test();		/* test_early_fault */
 	print_memory_map();
 	print_framebuffer();

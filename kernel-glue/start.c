@@ -18,6 +18,7 @@
 #include <kernel/time.h>
 #include <asm/desc.h>
 #include <ekdb/ekdb.h>
+#include <ekdb/ekdbts.h>
 
 /*
  * start_kernel - called by x86_64_start_kernel() (head64.c) with the GDT,
@@ -52,6 +53,7 @@ static int kernel_init(void *unused)
 	i8042_kbd_init();		/* IRQ-driven PS/2 keyboard: console input, sysrq, kgdboc=kbd */
 	ehci_hcd_init();		/* EHCI controllers: claimed, reset, running (debug port kept) */
 	kthreads_start();
+	ekdbts_run_late();		/* ekdbts=: the debugger's self-test, every CPU up */
 	run_boot_tests();
 	pr_notice("boot complete: %u CPUs online\n", num_online_cpus());
 	kconsole_start();		/* the console shell (kconsole=off: none) */

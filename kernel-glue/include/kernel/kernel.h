@@ -50,6 +50,8 @@ void qemu_exit(u8 code);
 void run_boot_tests(void);
 void run_mm_selftest(void);
 void early_fault_test(void);
+/* ekdbts= (kernel-glue/ekdbts_host.c): the debugger's self-test takes its line */
+void ekdbts_setup(void);
 void oops_test_irq_fire(void);
 extern volatile bool oops_test_in_irq;
 void debug_glue_init(void);	/* debug_glue.c */

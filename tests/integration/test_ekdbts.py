@@ -1,0 +1,97 @@
+"""ekdbts= (the debugger's in-kernel self-test, Linux's kgdbts): a scripted
+gdb inside the kernel drives the real debug core and gdbstub; each test
+prints a line and the run ends with "ekdbts: N passed, M failed"."""
+
+import re
+
+import pytest
+
+from qemu import BOOT_TIMEOUT
+
+CONSOLE = "earlyprintk=serial,ttyS0,115200"
+BAD = r"Oops|Kernel panic|ekdbts: FAIL"
+RESULT = r"ekdbts: (\d+) passed, (\d+) failed"
+
+EARLY = ["sw breakpoint", "hw breakpoint", "write watchpoint", "access watchpoint",
+         "memory read/write", "single step", "step over breakpoint"]
+LATE = EARLY + ["breakpoint on every CPU", "Ctrl-C break-in"]
+
+
+def run(machine, value, smp, fail_on=BAD):
+    m = machine(cmdline=f"{CONSOLE} ekdbts={value}", smp=smp)
+    res = m.wait_for(RESULT, timeout=BOOT_TIMEOUT * 3, fail_on=fail_on)
+    m.wait_for(r"boot complete: %d CPUs online" % smp, timeout=BOOT_TIMEOUT,
+               fail_on=r"Oops|Kernel panic")
+    return m, int(res.group(1)), int(res.group(2))
+
+
+def passed_names(m):
+    return re.findall(r"ekdbts: PASS ([^\r\n]*)", m.output(0))
+
+
+# 4 CPUs: "breakpoint on every CPU" hangs the machine in the core (found by this
+# test): the CPU that stepped over the breakpoint releases the others
+# (dbg_release_cpus from dbg_trap_debug) without holding the master role, while
+# another CPU trapped at the same breakpoint takes the role and starts a new
+# round-up; each waits for the other (core/cpu.c, RIPs taken with QMP: two CPUs in
+# dbg_cpu_hold, one in dbg_roundup_cpus, one in dbg_release_cpus).  Issue 19 lists
+# this race ("after a step-over ... released without the master role held"); strict:
+# the fix turns this into XPASS, then drop the mark.
+FOUR = pytest.param(4, marks=pytest.mark.xfail(
+    strict=True, reason="issue 19: step-over release races a new master (core/cpu.c)"))
+
+
+# 2 CPUs: the same race, intermittent (passed once, hung once in "breakpoint on
+# every CPU"): not strict.
+TWO = pytest.param(2, marks=pytest.mark.xfail(
+    strict=False, reason="issue 19: step-over release races a new master (intermittent on 2 CPUs)"))
+
+
+@pytest.mark.parametrize("smp", [1, TWO, FOUR])
+def test_ekdbts_all(machine, smp):
+    """V1 + E + F + S: every test passes on 1, 2 and 4 CPUs."""
+    m, passed, failed = run(machine, "V1EF40S40", smp)
+    names = passed_names(m)
+    want = (["early " + n for n in EARLY] + ["handoff"] + LATE +
+            [f"breakpoint stress (40 iterations, {smp} CPUs)", "single-step stress (40 steps)"])
+    assert failed == 0
+    assert names == want
+    assert passed == len(want) == 19
+    assert "ekdb: handoff: " in m.output(0)
+    assert re.search(r"ekdbts: breakpoint stress: 40 iterations in \d+ ms", m.output(0))
+
+
+def test_ekdbts_planted_failure_is_reported(machine):
+    """X adds a test whose expected reply is wrong: it must be counted as
+    failed (with the reply it got), the others still pass, the boot goes on."""
+    m, passed, failed = run(machine, "EX", 1, fail_on=r"Oops|Kernel panic")
+    assert (passed, failed) == (8, 1)
+    fails = re.findall(r"ekdbts: FAIL ([^\r\n]*)", m.output(0))
+    assert fails == ["planted failure (must FAIL): reply to m@W,8: want "
+                     "'0000000000000000', got '8877665544332211'"]
+
+
+@pytest.mark.parametrize("value,why", [
+    ("Q", "unknown letter"),
+    ("V1F0", "F needs a count"),
+    ("V1V1", "a letter given twice"),
+    ("", "empty value"),
+    ("N6", "not supported"),
+])
+def test_ekdbts_malformed_fails_closed(machine, value, why):
+    """A malformed ekdbts= is reported, no test runs, the boot completes."""
+    m = machine(cmdline=f"{CONSOLE} ekdbts={value}")
+    m.wait_for(r"Malformed early option 'ekdbts=%s'" % re.escape(value), timeout=BOOT_TIMEOUT)
+    m.wait_for(r"ekdbts: malformed ekdbts=%s: [^\r\n]*%s[^\r\n]*: no tests run"
+               % (re.escape(value), re.escape(why)), timeout=BOOT_TIMEOUT)
+    m.wait_for(r"boot complete: 1 CPUs online", timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
+    assert "ekdbts: RUN" not in m.output(0)
+    assert "Registered I/O driver ekdbts" not in m.output(0)
+
+
+def test_ekdbts_refused_beside_another_debugger_line(machine):
+    """ekdbts= wants the debugger's line to itself (Linux: one kgdb_io at a time)."""
+    m = machine(cmdline=f"{CONSOLE} ekgdboc=ttyS0 ekdbts=V1")
+    m.wait_for(r"ekdbts: the tests need the debugger's line to themselves", timeout=BOOT_TIMEOUT)
+    m.wait_for(r"boot complete: 1 CPUs online", timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
+    assert "ekdbts: RUN" not in m.output(0)
