@@ -208,6 +208,16 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 
 	if (!dbg_enabled || !frontend)
 		return false;
+	if (dbg_master == (int)cpu && dbg_cpus[cpu].stepping_over) {
+		/*
+		 * The instruction stepped over a breakpoint trapped (a fault): the
+		 * master role and the held CPUs are still this stop's, so it is a
+		 * stop of its own, not a re-entry.
+		 */
+		dbg_cpus[cpu].stepping_over = false;
+		x86_sstep_cancel(regs, &dbg_cpus[cpu].step);
+		return dbg_enter_master(regs, stop);
+	}
 	if (dbg_master == (int)cpu)
 		return dbg_reenter(cpu, regs, stop);
 	if (!take_master(cpu, regs, retry))
@@ -275,7 +285,15 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 	c->stopped = false;
 	if (alone < 0)
 		dbg_release_cpus(cpu);	/* each loads the hardware set as it leaves */
-	release_master();
+	/*
+	 * Stepping over a breakpoint (the others held): keep the master role
+	 * until the step is done and the breakpoint back (dbg_trap_debug), so no
+	 * CPU the round-up missed, or one let go by the release that follows
+	 * the step, starts a stop of its own in between (Linux keeps its
+	 * single-stepping CPU the only one that may enter).
+	 */
+	if (!c->stepping_over)
+		release_master();
 	return true;
 }
 
@@ -335,10 +353,13 @@ bool dbg_trap_debug(struct x86_regs *regs, int slot, bool stepped)
 		x86_sstep_finish(regs, &c->step);
 	if (c->stepping_over) {
 		c->stepping_over = false;
-		/* stepped off the breakpoint (the others held): put it back */
+		/* stepped off the breakpoint (the others held): put it back, let
+		 * the others go, then the master role kept for the step */
 		dbg_bp_install_all(0);
 		if (release_after_stepover)
 			dbg_release_cpus(dbg_this_cpu());
+		if (dbg_master == (int)dbg_this_cpu())
+			release_master();
 		if (slot < 0)
 			return true;
 	}

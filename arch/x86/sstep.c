@@ -39,6 +39,14 @@ void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st)
 	regs->rflags &= ~X86_EFLAGS_IF;		/* no interrupt handler in between */
 }
 
+void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st)
+{
+	if (!st->active)
+		return;
+	st->active = false;
+	regs->rflags = (regs->rflags & ~(X86_EFLAGS_TF | X86_EFLAGS_IF)) | st->orig_if | st->orig_tf;
+}
+
 void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st)
 {
 	u64 pushed;

@@ -115,6 +115,7 @@ void arch_hw_bp_disarm(void) { }
 void arch_hw_bp_load(void) { }
 void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st) { }
 void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st) { }
+void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st) { }
 void x86_state_capture(struct x86_cpu_state *st, const struct x86_regs *regs) { }
 void x86_state_writeback(const struct x86_cpu_state *st, struct x86_regs *regs) { }
 

@@ -8,6 +8,7 @@ import socket
 import time
 
 from qemu import SCALE
+from wire import expand_rle
 
 TIMEOUT = 60 * SCALE
 
@@ -50,7 +51,8 @@ class Rsp:
         self.log += d
 
     def read_reply(self, timeout=None):
-        """Next '$...#xx' frame: (payload, bytes seen before it, e.g. acks)."""
+        """Next '$...#xx' frame: (payload, run-length encoding expanded;
+        bytes seen before it, e.g. acks)."""
         deadline = time.monotonic() + (timeout or self.timeout)
         while True:
             m = re.search(rb"\$([^#$]*)#([0-9a-f]{2})", self.buf)
@@ -61,7 +63,8 @@ class Rsp:
                 assert int(m.group(2), 16) == sum(payload) % 256, f"bad checksum: {m.group(0)!r}"
                 if not self.no_ack:
                     self.send_raw(b"+")
-                return payload.decode("latin-1"), before
+                # as gdb reads it: "c*N" is c and N - 29 more copies
+                return expand_rle(payload).decode("latin-1"), before
             self._fill(deadline, "a reply")
 
     def ask(self, payload, timeout=None):

@@ -29,25 +29,13 @@ def passed_names(m):
     return re.findall(r"ekdbts: PASS ([^\r\n]*)", m.output(0))
 
 
-# 4 CPUs: "breakpoint on every CPU" hangs the machine in the core (found by this
-# test): the CPU that stepped over the breakpoint releases the others
-# (dbg_release_cpus from dbg_trap_debug) without holding the master role, while
-# another CPU trapped at the same breakpoint takes the role and starts a new
-# round-up; each waits for the other (core/cpu.c, RIPs taken with QMP: two CPUs in
-# dbg_cpu_hold, one in dbg_roundup_cpus, one in dbg_release_cpus).  Issue 19 lists
-# this race ("after a step-over ... released without the master role held"); strict:
-# the fix turns this into XPASS, then drop the mark.
-FOUR = pytest.param(4, marks=pytest.mark.xfail(
-    strict=True, reason="issue 19: step-over release races a new master (core/cpu.c)"))
+# 2 and 4 CPUs: "breakpoint on every CPU" used to hang the machine (the CPU that
+# stepped over the breakpoint released the others without the master role; one of
+# them took the role and rounded up while the stepper waited for them to leave).
+# Fixed in core/entry.c: the master role is kept across the step-over.
 
 
-# 2 CPUs: the same race, intermittent (passed once, hung once in "breakpoint on
-# every CPU"): not strict.
-TWO = pytest.param(2, marks=pytest.mark.xfail(
-    strict=False, reason="issue 19: step-over release races a new master (intermittent on 2 CPUs)"))
-
-
-@pytest.mark.parametrize("smp", [1, TWO, FOUR])
+@pytest.mark.parametrize("smp", [1, 2, 4])
 def test_ekdbts_all(machine, smp):
     """V1 + E + F + S: every test passes on 1, 2 and 4 CPUs."""
     m, passed, failed = run(machine, "V1EF40S40", smp)
