@@ -37,6 +37,43 @@ static const struct early_console_kind early_console_kinds[] = {
 	{ "dbgp", false, early_dbgp_init },
 };
 
+/* early consoles set up so far, by kind (one bit per init function) */
+static unsigned kinds_done;
+
+static unsigned kind_bit(const struct early_console_kind *k)
+{
+	unsigned bit = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(early_console_kinds); i++)
+		if (early_console_kinds[i].init == k->init) {
+			bit = 1u << i;
+			break;
+		}
+	return bit;
+}
+
+/*
+ * One early console of each kind.  A second word of a kind already set up
+ * (earlyprintk=serial,ttyS0 earlyprintk=serial,ttyS7) is ignored with a
+ * message, as Linux ignores a second earlyprintk=: the first keeps the boot
+ * log.  Different kinds (serial and vga) go together.
+ */
+static int start_kind(const struct early_console_kind *k, const char *opt, const char *value)
+{
+	unsigned bit = kind_bit(k);
+	int r;
+
+	if (kinds_done & bit) {
+		pr_warn("earlyprintk=%s ignored: an early %s console is already set up "
+			"(the first earlyprintk= of a kind keeps the boot log)\n", value, k->prefix);
+		return 0;
+	}
+	r = k->init(opt);
+	if (!r)
+		kinds_done |= bit;
+	return r;
+}
+
 static int setup_early_printk(const char *value)
 {
 	char opt[64];
@@ -57,11 +94,11 @@ static int setup_early_printk(const char *value)
 		if (strncmp(opt, k->prefix, plen))
 			continue;
 		if (!k->strip_prefix)
-			return k->init(opt);
+			return start_kind(k, opt, value);
 		if (opt[plen] == 0)
-			return k->init("");
+			return start_kind(k, "", value);
 		if (opt[plen] == ',')
-			return k->init(opt + plen + 1);
+			return start_kind(k, opt + plen + 1, value);
 	}
 	return -EKDB_EINVAL;
 }

@@ -9,7 +9,7 @@ set -euo pipefail
 
 PKGS=(qemu-system-x86 ovmf gnu-efi gdb mtools dosfstools libcmocka-dev
       python3-pytest python3-pytest-xdist python3-pytest-timeout python3-pexpect
-      clang lldb binutils gcc make
+      clang lldb binutils gcc make socat
       console-setup-linux)
 # shellcheck disable=SC2206
 [ -n "${EKDB_EXTRA_DEPS:-}" ] && PKGS+=(${EKDB_EXTRA_DEPS})

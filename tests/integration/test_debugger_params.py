@@ -54,3 +54,21 @@ def test_good_parameters_register(machine):
     m.wait_for(r"boot complete: 1 CPUs online", timeout=BOOT_TIMEOUT)
     assert m.wait_exit(timeout=60) == 0
     m.expect_not(r"Malformed early option|malformed")
+
+
+def test_second_earlyprintk_of_a_kind_is_ignored(machine):
+    """Issue 21: `earlyprintk=serial,ttyS0,115200 earlyprintk=serial,ttyS7,115200`
+    used to move the boot log to the second (a port that is not there), with
+    no message: ttyS0 went quiet after the loader's lines.  Linux keeps the
+    first and says why it ignores the second.  Also tried: the same kind
+    spelt another way (`earlyprintk=ttyS1`), and a second screen word beside
+    a serial one (a kind of its own: taken)."""
+    m = machine(cmdline=f"{CONSOLE} earlyprintk=serial,ttyS7,115200 earlyprintk=ttyS1 "
+                        "earlyprintk=vga")
+    m.wait_for(r"earlyprintk=serial,ttyS7,115200 ignored: an early serial console is "
+               r"already set up", timeout=BOOT_TIMEOUT)
+    m.wait_for(r"earlyprintk=ttyS1 ignored: an early ttyS console is already set up",
+               timeout=BOOT_TIMEOUT)
+    # the boot log stays on ttyS0 to the end
+    m.wait_for(r"boot complete: \d+ CPUs online", timeout=BOOT_TIMEOUT)
+    m.expect_not(r"Malformed early option 'earlyprintk")
