@@ -3,7 +3,9 @@ real gdb on the socket at once, while the firmware still boots."""
 
 import os
 import re
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -43,6 +45,41 @@ def test_ekdb_debug_attaches_real_gdb_while_the_firmware_boots(build_tree, tmp_p
     assert "killed" in out, ctx
     sock = re.search(r"target remote (/\S+\.sock)", out).group(1)
     assert not os.path.exists(sock)       # cleaned up with QEMU
+
+
+def test_ekdb_debug_killed_takes_qemu_along(build_tree, tmp_path):
+    """Issue 21: `make debug` killed with SIGKILL (a closed terminal, a CI
+    timeout) left QEMU running.  The wrapper is killed while gdb waits; its
+    QEMU must be gone (bounded wait), found by the unique socket directory
+    on its command line."""
+    fake = tmp_path / "gdb-wrapper"
+    fake.write_text("#!/bin/sh\necho wrapper: started\nexec sleep 600\n")
+    fake.chmod(0o755)
+    log = tmp_path / "ttyS0.log"
+    p = subprocess.Popen([os.path.join(REPO, "tools", "ekdb-debug"), "--gdb", str(fake),
+                          "--log", str(log)], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         start_new_session=True)
+    out = ""
+    deadline = time.monotonic() + BOOT_TIMEOUT
+    while "wrapper: started" not in out:
+        assert time.monotonic() < deadline and p.poll() is None, out
+        out += p.stdout.readline()
+    sock = re.search(r"target remote (/\S+\.sock)", out).group(1)
+
+    def qemus():
+        r = subprocess.run(["pgrep", "-f", f"qemu-system-x86_64.*{os.path.dirname(sock)}"],
+                           capture_output=True, text=True)
+        return r.stdout.split()
+
+    assert qemus(), "no QEMU found for " + sock
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    deadline = time.monotonic() + 30
+    while qemus():
+        assert time.monotonic() < deadline, f"QEMU still running after the wrapper was killed: {qemus()}"
+        time.sleep(0.2)
+    os.killpg(p.pid, signal.SIGKILL)    # the fake gdb (its own session's leftovers)
 
 
 def test_gdb_over_a_tcp_serial_line_and_reconnect(machine, gdb):
