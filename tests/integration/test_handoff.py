@@ -106,6 +106,56 @@ def test_kdb_session_across_handoff(machine):
     assert not re.search(BAD, m.output(0)), m.output(0)[-2000:]
 
 
+def test_breakpoint_numbers_with_a_hole_kept(machine):
+    """#0, #1, #2 set at kgdbwait and #1 cleared (a hole in the early
+    table): after the handoff `bl` still shows #0 and #2 and no #1, and #2
+    reports itself as #2 when it fires (issue 19, planted bug 1: the
+    table renumbered when it moves)."""
+    m = boot_kdb(machine, cmdline=KDB_HANDOFF)
+    k = Kdb(m)
+    out = k.cmd("bp sched_init")
+    sched_init = re.search(r"BP #0 at (0x[0-9a-f]+) \(sched_init\)", out).group(1)
+    assert "BP #1 at" in k.cmd("bp smp_init")
+    out = k.cmd("bp rest_init")
+    rest_init = re.search(r"BP #2 at (0x[0-9a-f]+) \(rest_init\)", out).group(1)
+    k.cmd("bc 1")
+    before = bl_lines(k)
+    assert re.findall(r"BP #(\d+)", "\n".join(before)) == ["0", "2"], before
+
+    e, text = go_to_entry(k)
+    assert re.search(HANDOFF, text), text
+    assert f"Instruction(i) breakpoint #0 at {sched_init}" in text, text
+    after = bl_lines(k)
+    # the same entries; #0 now counts its hit
+    assert [l for l in after if "hits=" not in l] == before, (before, after)
+    assert re.findall(r"BP #(\d+)", "\n".join(after)) == ["0", "2"], after
+    assert re.search(rf"BP #2 at {rest_init} \(rest_init\)", "\n".join(after)), after
+    e, text = go_to_entry(k)
+    assert f"Instruction(i) breakpoint #2 at {rest_init}" in text, text
+    k.cmd("bc *")
+    k.type("go")
+    k.enter()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_kgdboc_kgdbwait_without_ekgdboc_waits(machine, gdb):
+    """`kgdboc=ttyS1 kgdbwait` and no ekgdboc= (Linux's most common line):
+    no early debugger, so kgdbwait waits as soon as the IRQ serial driver
+    registers for the debugger, before the boot completes; gdb attaches
+    there and `continue` lets the boot go on (issue 19, planted bug 7)."""
+    m = machine(cmdline=f"{CONSOLE} kgdboc=ttyS1 kgdbwait", ports=("unix", "socket"))
+    m.wait_for(r"kgdb: Waiting for connection from remote gdb", timeout=BOOT_TIMEOUT,
+               fail_on=BOOT_COMPLETE)
+    out = m.output(0)
+    assert "kgdb: Registered I/O driver" in out or "-> kgdboc ttyS1" in out, out[-3000:]
+    g = attach(machine, gdb, m)
+    bt = g.cmd("bt")
+    assert "kgdb_breakpoint" in bt, bt
+    m.expect_not(BOOT_COMPLETE)                            # it waited
+    g.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
 def test_more_breakpoints_than_the_early_table(machine):
     m = boot_kdb(machine, cmdline=KDB_HANDOFF)
     k = Kdb(m)
