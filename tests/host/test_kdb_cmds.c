@@ -801,6 +801,37 @@ static void test_monitor(void **state)
 	assert_int_equal(F.ch.out_len, 0);	/* nothing on the kdb line */
 }
 
+/*
+ * gdb's `monitor` is kdb too: kdb.cmd_enable holds there (a restriction
+ * that fails open through gdb is none; issue 19, planted bug 2).
+ */
+static void test_monitor_obeys_cmd_enable(void **state)
+{
+	static char buf[65536];
+
+	F.s.cmd_enable = KDB_ENABLE_REG_READ | KDB_ENABLE_INSPECT;	/* 0x28 */
+	buf[0] = 0;
+	kdb_monitor(&F.sim.t, "md 0x1000 1", out_cb, buf);
+	assert_string_equal(buf, "diag: -22: Permission denied\n");
+	buf[0] = 0;
+	kdb_monitor(&F.sim.t, "mm 0x10000 1", out_cb, buf);
+	assert_string_equal(buf, "diag: -22: Permission denied\n");
+	buf[0] = 0;
+	kdb_monitor(&F.sim.t, "bp setup_arch", out_cb, buf);
+	assert_has(buf, "Permission denied");
+	buf[0] = 0;
+	kdb_monitor(&F.sim.t, "ps", out_cb, buf);		/* inspection is allowed */
+	assert_has(buf, "swapper/0");
+	F.s.cmd_enable = KDB_ENABLE_MEM_READ;
+	buf[0] = 0;
+	kdb_monitor(&F.sim.t, "md 0x1000 1", out_cb, buf);
+	assert_has(buf, "0x0000000000001000 0706050403020100");
+	F.s.cmd_enable = KDB_ENABLE_ALL;
+	buf[0] = 0;
+	kdb_monitor(&F.sim.t, "bl", out_cb, buf);		/* the refused bp was not made */
+	assert_string_equal(buf, "");
+}
+
 static void test_entry_banner(void **state)
 {
 	const char *o = kdb_run_bytes("", 0, EKDB_STOP_ENTRY, true);
@@ -858,7 +889,7 @@ int main(void)
 		T(test_ps_pid), T(test_bt), T(test_kill), T(test_per_cpu), T(test_dmesg), T(test_info), T(test_env_set),
 		T(test_reboot_sr_kgdb), T(test_unknown_and_eval), T(test_grep_pipe),
 		T(test_cmd_enable_refusal), T(test_late_cmd), T(test_defcmd), T(test_kdb_cmds_file),
-		T(test_monitor), T(test_entry_banner),
+		T(test_monitor), T(test_monitor_obeys_cmd_enable), T(test_entry_banner),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

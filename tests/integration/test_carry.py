@@ -6,7 +6,9 @@ kernel, in the same gdb connection or kdb session; kgdbwait stops in that
 session; the full core's handoff keeps it.  A breakpoint in the jump
 window is refused at the loader's stop and nothing else is lost."""
 
+import os
 import re
+import signal
 
 from gdb_boot import (ACKS_ON, BOOT_COMPLETE, CONSOLE, cont_expect_error, cont_to_stop,
                       frames, stop_func)
@@ -173,6 +175,46 @@ def test_gdb_hardware_breakpoint_armed_at_takeover(machine, gdb):
     st = cont_to_stop(g)                                     # kgdbwait, same connection
     assert frames(g.cmd("bt"))[:2] == ["kgdb_breakpoint", "ekdb_early_init"]
     g.cont()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_gdb_reconnects_at_start_kernel_under_kaslr(machine, gdb):
+    """KASLR on: a first gdb plants `break start_kernel` at the loader's
+    stop and vanishes there (killed, no detach).  A second gdb connecting
+    at that stop asks the kernel's core (not the loader's) for qOffsets:
+    it must get the kernel's offset, so `bt` names start_kernel and
+    `x86_64_start_kernel` instead of `?? ()` (issue 19, planted bug 6:
+    the KASLR offset not set when the kernel takes over a carried
+    session)."""
+    m, _ = boot_to_loader_stop(machine, cmdline=CHAIN)
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.socket_path(1))
+    g.cmd("break start_kernel")
+    st = cont_to_stop(g)
+    assert stop_func(st) == "start_kernel", st
+    offset = m.kaslr_offset()
+    assert offset, "KASLR is off: this test needs a moved kernel"
+    try:
+        os.killpg(g.proc.pid, signal.SIGKILL)               # gone without a detach
+    except ProcessLookupError:
+        pass
+    g.proc.wait()
+
+    g2 = gdb()
+    for c in ACKS_ON:
+        g2.cmd(c)
+    g2.connect(m.socket_path(1))
+    bt = g2.cmd("bt")
+    assert frames(bt)[:2] == ["start_kernel", "x86_64_start_kernel"], bt
+    assert "??" not in bt.splitlines()[0], bt
+    pc = int(re.search(r"0x([0-9a-f]+)", g2.cmd("p/x $pc")).group(1), 16)
+    assert pc == symbol(KERNEL_ELF, "start_kernel") + offset, (hex(pc), hex(offset))
+    g2.cont()
+    st = g2.wait_stop(timeout=BOOT_TIMEOUT)                 # kgdbwait, the new session
+    assert frames(g2.cmd("bt"))[:2] == ["kgdb_breakpoint", "ekdb_early_init"]
+    g2.cont()
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
 
 

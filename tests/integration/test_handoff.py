@@ -9,9 +9,11 @@ interrupt) and an early fault enter the debugger; bad kgdboc= values are
 refused with a message and the boot goes on."""
 
 import re
+import subprocess
 
 import pytest
 
+from conftest import KERNEL_ELF
 from gdb_boot import STOP_TIMEOUT, attach, cont_to_stop, stop_func
 from kdb_session import (BAD, BOOT_COMPLETE, CONSOLE, ENTRY, PROMPT, UP, Kdb,
                          boot_kdb)
@@ -104,6 +106,56 @@ def test_kdb_session_across_handoff(machine):
     k.wait(r"\nrunning\r?\n", timeout=BOOT_TIMEOUT)
     # the early storage was unmapped: any use of it would have oopsed
     assert not re.search(BAD, m.output(0)), m.output(0)[-2000:]
+
+
+def test_breakpoint_numbers_with_a_hole_kept(machine):
+    """#0, #1, #2 set at kgdbwait and #1 cleared (a hole in the early
+    table): after the handoff `bl` still shows #0 and #2 and no #1, and #2
+    reports itself as #2 when it fires (issue 19, planted bug 1: the
+    table renumbered when it moves)."""
+    m = boot_kdb(machine, cmdline=KDB_HANDOFF)
+    k = Kdb(m)
+    out = k.cmd("bp sched_init")
+    sched_init = re.search(r"BP #0 at (0x[0-9a-f]+) \(sched_init\)", out).group(1)
+    assert "BP #1 at" in k.cmd("bp smp_init")
+    out = k.cmd("bp rest_init")
+    rest_init = re.search(r"BP #2 at (0x[0-9a-f]+) \(rest_init\)", out).group(1)
+    k.cmd("bc 1")
+    before = bl_lines(k)
+    assert re.findall(r"BP #(\d+)", "\n".join(before)) == ["0", "2"], before
+
+    e, text = go_to_entry(k)
+    assert re.search(HANDOFF, text), text
+    assert f"Instruction(i) breakpoint #0 at {sched_init}" in text, text
+    after = bl_lines(k)
+    # the same entries; #0 now counts its hit
+    assert [l for l in after if "hits=" not in l] == before, (before, after)
+    assert re.findall(r"BP #(\d+)", "\n".join(after)) == ["0", "2"], after
+    assert re.search(rf"BP #2 at {rest_init} \(rest_init\)", "\n".join(after)), after
+    e, text = go_to_entry(k)
+    assert f"Instruction(i) breakpoint #2 at {rest_init}" in text, text
+    k.cmd("bc *")
+    k.type("go")
+    k.enter()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_kgdboc_kgdbwait_without_ekgdboc_waits(machine, gdb):
+    """`kgdboc=ttyS1 kgdbwait` and no ekgdboc= (Linux's most common line):
+    no early debugger, so kgdbwait waits as soon as the IRQ serial driver
+    registers for the debugger, before the boot completes; gdb attaches
+    there and `continue` lets the boot go on (issue 19, planted bug 7)."""
+    m = machine(cmdline=f"{CONSOLE} kgdboc=ttyS1 kgdbwait", ports=("unix", "socket"))
+    m.wait_for(r"kgdb: Waiting for connection from remote gdb", timeout=BOOT_TIMEOUT,
+               fail_on=BOOT_COMPLETE)
+    out = m.output(0)
+    assert "kgdb: Registered I/O driver" in out or "-> kgdboc ttyS1" in out, out[-3000:]
+    g = attach(machine, gdb, m)
+    bt = g.cmd("bt")
+    assert "kgdb_breakpoint" in bt, bt
+    m.expect_not(BOOT_COMPLETE)                            # it waited
+    g.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
 
 
 def test_more_breakpoints_than_the_early_table(machine):
@@ -249,6 +301,56 @@ def test_breakpoints_on_what_the_handoff_uses(machine):
     k.wait(HANDOFF, timeout=BOOT_TIMEOUT)
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
     assert not re.search(BAD, m.output(0)), m.output(0)[-2000:]
+
+
+def test_early_storage_poisoned_before_it_is_freed(machine):
+    """The early storage is filled with 0x6b before it becomes free memory
+    (docs/handoff.md), so a stale pointer into it reads poison, not the
+    old session.  Stopped by a watchpoint on the free count inside
+    free_reserved_range() during the handoff (the storage is given back
+    but nothing can have reused it yet), every byte of
+    __ekdb_early_start..__ekdb_early_end reads 0x6b (issue 19, planted
+    bug 3: not poisoned before it is freed)."""
+    syms = subprocess.run(["nm", KERNEL_ELF], capture_output=True, text=True,
+                          check=True).stdout
+    start = int(re.search(r"^([0-9a-f]+) \w __ekdb_early_start$", syms, re.M).group(1), 16)
+    end = int(re.search(r"^([0-9a-f]+) \w __ekdb_early_end$", syms, re.M).group(1), 16)
+    assert end - start >= 4096, (hex(start), hex(end))
+    m = boot_kdb(machine, cmdline=KDB_HANDOFF.replace(" ekdb.debug_early=unmap", ""))
+    k = Kdb(m)
+    k.cmd("set LINES 100000")
+    k.cmd("set EARLYSTATE=kept")                           # state in the early storage
+    k.cmd("bp mm_init")
+    go_to_entry(k)
+    k.cmd("bp kmalloc")                                    # the handoff's first kmalloc
+    for _ in range(50):
+        go_to_entry(k)
+        if "ekdb_late_init" in k.cmd("bt"):
+            break
+    else:
+        raise AssertionError("kmalloc never stopped inside the handoff")
+    k.cmd("bc *")
+    assert "Data Write BP #" in k.cmd("bph nr_free dataw 8")
+    for _ in range(50):
+        e, text = go_to_entry(k)
+        assert "Data Write breakpoint" in text, text
+        bt = k.cmd("bt")
+        if "free_reserved_range" in bt:
+            break
+    else:
+        raise AssertionError("the free count was never written by the handoff")
+    assert "ekdb_late_init" in bt, bt
+    base = start + m.kaslr_offset()
+    out = k.cmd(f"md {base:#x} {(end - start) // 16}")
+    words = re.findall(r"^0x[0-9a-f]{16} ([0-9a-f]{16}) ([0-9a-f]{16})", out, re.M)
+    bad = [w for pair in words for w in pair if w != "6b" * 8]
+    assert not bad and "zero suppressed" not in out, \
+        f"freed early storage not poisoned: {len(bad)} words, e.g. {bad[:8]}"
+    assert len(words) == (end - start) // 16, out[-1000:]
+    k.cmd("bc *")
+    k.type("go")
+    k.enter()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
 
 
 def test_panic_enters_kdb_and_go_refuses(machine):

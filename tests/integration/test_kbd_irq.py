@@ -72,7 +72,10 @@ def test_sysrq_g_and_keys_held_across_kdb(machine, tmp_path):
     assert re.search(r"shift 0 ctrl 0 alt 0 caps 0", out[0]), out
     sc.type("go")
     sc.keys("ret")
-    time.sleep(1)
+    # kdb has left when the console's screen (the shell's prompt) is back:
+    # keys typed from now on go to the shell (no sleep to guess when)
+    sc.wait("shell", lambda s: not at_prompt(s) and s.find("ekdb:/# Q") is not None,
+            timeout=60)
     sc.type(" x")
     sc.keys("ret")
     m.wait_for(r"Q: command not found", timeout=60)

@@ -164,3 +164,32 @@ def test_gdb_detach_packet_after_packet_3_stays_in_kdb(machine, gdb):
     assert "setup_arch" in gdb_frames(g.cmd("bt"))
     g.detach()
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+
+
+def test_monitor_obeys_cmd_enable(machine, gdb):
+    """kdb.cmd_enable=0x28 (register read + inspection) holds for gdb's
+    `monitor` as for kdb typed on the line, before and after the handoff:
+    `monitor md` and `monitor mm` are refused and show no memory,
+    `monitor ps` runs (issue 19, planted bug 2: a restriction that fails
+    open through gdb)."""
+    m = machine(cmdline=f"{CONSOLE} ekgdboc=ttyS1 kgdboc=ttyS1 kgdbwait kdb.cmd_enable=0x28",
+                ports=("unix", "socket"))
+    m.wait_for(r"kgdb: Waiting for connection from remote gdb", timeout=BOOT_TIMEOUT)
+    g = connect_gdb(gdb, m)
+    for where in ("setup_arch", "sched_init"):
+        out = monitor(g, f"md {where}")
+        assert "Permission denied" in out, out
+        assert not re.search(r"0x[0-9a-f]{16} [0-9a-f]{16}", out), out     # no dump
+        out = monitor(g, f"mm {where} 0")
+        assert "Permission denied" in out, out
+        assert "Permission denied" in monitor(g, "bp rest_init")
+        assert "swapper/0" in monitor(g, "ps")
+        if where == "setup_arch":
+            g.cmd("break sched_init")                  # after the handoff
+            g.cont()
+            st = g.wait_stop(timeout=BOOT_TIMEOUT)
+            assert stop_func(st) == "sched_init", st
+            m.wait_for(r"ekdb: handoff: ", from_start=True, timeout=60)
+    g.cmd("delete")
+    g.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)

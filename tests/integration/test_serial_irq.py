@@ -17,7 +17,7 @@ import time
 import pytest
 
 from gdb_boot import frames, value
-from kdb_session import (BAD, CONSOLE, CTRL_C, ENTRY, PROMPT, Kdb, clean)
+from kdb_session import (BAD, CONSOLE, CTRL_C, ENTRY, PROMPT, Kdb, boot_kdb, clean)
 from qemu import BOOT_TIMEOUT
 
 SHELL = r"ekdb:/# "
@@ -247,3 +247,32 @@ def test_shell_panic_enters_kdb(machine):
     m.wait_for(PROMPT, timeout=CMD_TIMEOUT)
     bt = k.cmd("bt")
     assert "run_command" in bt or "kconsole" in bt, bt
+
+
+def test_line_typed_just_before_the_takeover_reaches_the_shell(machine):
+    """kdb on the console line (ekgdboc=ttyS0 kgdboc=ttyS0), stopped at
+    serial8250_init, right before the IRQ driver takes the line from the
+    early polled transport.  `go` and a shell line arrive in one burst:
+    kdb takes `go`, the rest is in flight across the takeover (in the
+    UART's FIFO, or read by the early transport's tick and handed over
+    as pending bytes).  The shell must run that line exactly once
+    (issue 19, planted bug 5: a line typed just before the serial driver
+    takes the line over was lost)."""
+    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait")
+    k = Kdb(m)
+    assert "BP #0" in k.cmd("bp serial8250_init")
+    start = k.mark()
+    k.type("go")
+    k.enter()
+    k.wait(r"Instruction\(i\) breakpoint #0 at")
+    k.wait(PROMPT)
+    assert "serial8250: ttyS0 at" not in k.since(start)    # not taken over yet
+    k.cmd("bc 0")
+    start = k.mark()
+    m.send(0, "go\recho typed-in-flight\r")               # one burst, as a paste
+    m.wait_for(DRIVER_UP, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"\ntyped-in-flight\r?\n", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    seen = k.since(start)
+    assert len(re.findall(r"^typed-in-flight\r?$", seen, re.M)) == 1, seen
+    assert "Unknown kdb command" not in seen and "command not found" not in seen, seen
