@@ -49,7 +49,7 @@ static void io_putc(void *arg, u8 c)
 	obuf[olen++] = c;
 }
 
-static const struct ekdb_chan io_chan = { io_getc, io_putc, io_flush, NULL };
+static const struct ekdb_chan io_chan = { .getc = io_getc, .putc = io_putc, .flush = io_flush };
 
 /* Wait for gdb's Ctrl-C (0x03); false on EOF. */
 static bool wait_for_break(void)
