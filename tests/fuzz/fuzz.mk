@@ -59,3 +59,24 @@ $(BUILD)/fuzz/fuzz_kdb_line: tests/fuzz/fuzz_kdb_line.c $(FUZZ_KDB_SRCS) $(wildc
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
 $(eval $(call fuzz_run_rules,kdb-line,$(BUILD)/fuzz/fuzz_kdb_line,kdb,4096))
+
+# ---- the carry record (fuzz_carry): dbg_carry_check/import/unplant over the real table ----
+FUZZ_CARRY_SRCS := core/carry.c core/bp.c $(FUZZ_KDB_SRCS)
+
+$(BUILD)/fuzz/fuzz_carry: tests/fuzz/fuzz_carry.c $(FUZZ_CARRY_SRCS) $(wildcard core/*.h kdb/*.h include/ekdb/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+$(eval $(call fuzz_run_rules,carry,$(BUILD)/fuzz/fuzz_carry,carry,8192))
+
+# ---- the kernel command line (fuzz_cmdline): tokenizer, early params, loader's parsers ----
+FUZZ_CMDLINE_SRCS := lib/cmdline.c lib/parse.c earlyio/serial/serial_opt.c core/kgdboc.c \
+                     kdb/cmd_enable.c earlyio/ehci-dbgp/dbgp_opt.c boot/dbg/opts.c boot/cmdline_parse.c
+
+$(BUILD)/fuzz/fuzz_cmdline: tests/fuzz/fuzz_cmdline.c $(FUZZ_CMDLINE_SRCS) early/param.c $(wildcard early/*.h include/ekdb/*.h boot/*.h boot/dbg/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter-out early/param.c,$(filter %.c,$^))
+
+$(eval $(call fuzz_run_rules,cmdline,$(BUILD)/fuzz/fuzz_cmdline,cmdline,2048))
