@@ -80,3 +80,13 @@ $(BUILD)/fuzz/fuzz_cmdline: tests/fuzz/fuzz_cmdline.c $(FUZZ_CMDLINE_SRCS) early
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter-out early/param.c,$(filter %.c,$^))
 
 $(eval $(call fuzz_run_rules,cmdline,$(BUILD)/fuzz/fuzz_cmdline,cmdline,2048))
+
+# ---- the boot-info record (fuzz_bootinfo): bootinfo_check, then the kernel's first uses ----
+FUZZ_BOOTINFO_SRCS := lib/bootinfo.c lib/cmdline.c kernel-glue/mm/memblock.c tests/host/host_log.c
+
+$(BUILD)/fuzz/fuzz_bootinfo: tests/fuzz/fuzz_bootinfo.c $(FUZZ_BOOTINFO_SRCS) $(wildcard include/ekdb/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Ikernel-glue/include -o $@ $(filter %.c,$^)
+
+$(eval $(call fuzz_run_rules,bootinfo,$(BUILD)/fuzz/fuzz_bootinfo,bootinfo,24576))
