@@ -46,7 +46,7 @@ fuzz-$(1): $(2)
 fuzz-merge-$(1): $(2)
 	@mkdir -p $(BUILD)/fuzz/corpus-$(3) $(BUILD)/fuzz/merged-$(3)
 	$$(Q)rm -f $(BUILD)/fuzz/merged-$(3)/*
-	$$(Q)$$< -merge=1 -max_len=$(4) $(BUILD)/fuzz/merged-$(3) tests/fuzz/corpus/$(3) $(BUILD)/fuzz/corpus-$(3)
+	$$(Q)$$< -merge=1 -use_counters=0 -max_len=$(4) $(BUILD)/fuzz/merged-$(3) tests/fuzz/corpus/$(3) $(BUILD)/fuzz/corpus-$(3)
 	$$(Q)rm -f tests/fuzz/corpus/$(3)/* && cp $(BUILD)/fuzz/merged-$(3)/* tests/fuzz/corpus/$(3)/
 
 fuzz-smoke-$(1): $(2)
