@@ -53,6 +53,9 @@ static const char *check_bp(const struct ekdb_carry_bp *b, unsigned *slots_seen)
 	if (*slots_seen & (1u << b->slot))
 		return "two breakpoints in one hardware slot";
 	*slots_seen |= 1u << b->slot;
+	/* what dbg_bp_restore() refuses must be refused here: a record is taken whole */
+	if (!arch_hw_bp_addr_ok(b->addr))
+		return "hardware breakpoint address the debug registers cannot hold";
 	if (b->type == EKDB_BP_HW)
 		return b->len == 1 ? NULL : "hardware breakpoint length is not 1";
 	if ((b->len != 1 && b->len != 2 && b->len != 4 && b->len != 8) || (b->addr & (b->len - 1)))

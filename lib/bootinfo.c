@@ -11,6 +11,8 @@ static const char *check_fb(const struct ekdb_framebuffer *fb)
 		return "unknown framebuffer format";
 	if (!fb->base || !fb->width || !fb->height || !fb->pitch)
 		return "framebuffer with zero base or size";
+	if (fb->base + fb->size < fb->base)
+		return "framebuffer wraps past the top of the address space";
 	if (fb->format == EKDB_FB_VGA_TEXT)
 		return NULL;
 	if (fb->bpp != 32)

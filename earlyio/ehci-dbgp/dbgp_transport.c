@@ -197,31 +197,6 @@ int early_dbgp_console_init(const char *opt, bool keep)
 	return register_console(&dbgp_console) ? -EKDB_ENOSPC : 0;
 }
 
-int dbgp_parse_kgdbdbgp(const char *v, unsigned *index, unsigned *secs)
-{
-	unsigned s = 0;
-
-	if (!v || v[0] < '0' || v[0] > '9')
-		return -EKDB_EINVAL;
-	*index = (unsigned)(v[0] - '0');
-	v++;
-	if (*v == 0) {
-		*secs = 0;
-		return 0;
-	}
-	if (*v++ != ',' || !*v)
-		return -EKDB_EINVAL;
-	for (; *v; v++) {
-		if (*v < '0' || *v > '9' || s > 3600)
-			return -EKDB_EINVAL;
-		s = s * 10 + (unsigned)(*v - '0');
-	}
-	if (s > 3600)
-		return -EKDB_EINVAL;
-	*secs = s;
-	return 0;
-}
-
 struct ekdb_transport *dbgp_transport_init(unsigned index, unsigned secs, int *err)
 {
 	*err = dbgp_setup(index);

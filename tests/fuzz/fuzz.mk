@@ -1,14 +1,22 @@
-# Fuzz targets (libFuzzer, clang).  Included by the top-level Makefile.
-#   make fuzz        run each fuzzer for FUZZ_SECONDS (default 60)
-#   make fuzz-smoke  replay the seed corpus once, then fuzz ~10 s (for make check)
+# Fuzz targets (libFuzzer, clang, ASan + UBSan).  Included by the top-level Makefile.
+#   make fuzz        run every fuzzer for FUZZ_SECONDS each (default 60), one
+#                    after the other; FUZZ_RUNS=N runs N inputs each instead
+#   make fuzz-smoke  replay each seed corpus once, then fuzz FUZZ_SMOKE_SECONDS
+#                    each (for make check: 5 targets, well under a minute)
+#   make fuzz-merge  minimise what `make fuzz` found into tests/fuzz/corpus/
+#   make fuzz-NAME / fuzz-smoke-NAME / fuzz-merge-NAME: one target
+# Targets: gdb-packet, kdb-line, carry (the loader->kernel carry record),
+# bootinfo (the boot-info record), cmdline (the kernel command line).
 # New corpus entries found by `make fuzz` land in $(BUILD)/fuzz/corpus-*; the
-# seeds in tests/fuzz/corpus/ are never modified.
+# seeds in tests/fuzz/corpus/ change only through fuzz-merge.
 
 include arch/x86/tdesc.mk	# X86_TDESC_SRCS: the register table and target.xml
 
 FUZZ_CC       ?= clang
 FUZZ_SECONDS  ?= 60
-FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SMOKE_SECONDS ?= 6
+FUZZ_RUNS     ?=
+FUZZ_LIMIT     = $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS))
 FUZZ_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
                  -Iinclude -Itests/host -Iarch/x86/include -DEKDB_HOST \
                  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
@@ -25,14 +33,21 @@ $(BUILD)/fuzz/fuzz_gdb_packet: tests/fuzz/fuzz_gdb_packet.c $(FUZZ_GDB_SRCS) $(w
 # fuzz_run_rules NAME BINARY CORPUS MAXLEN: `fuzz-NAME` runs BINARY for
 # FUZZ_SECONDS; `fuzz-smoke-NAME` replays the seed corpus, then a short run.
 define fuzz_run_rules
-.PHONY: fuzz-$(1) fuzz-smoke-$(1)
+.PHONY: fuzz-$(1) fuzz-smoke-$(1) fuzz-merge-$(1)
 fuzz: fuzz-$(1)
 fuzz-smoke: fuzz-smoke-$(1)
+fuzz-merge: fuzz-merge-$(1)
 
 fuzz-$(1): $(2)
 	@mkdir -p $(BUILD)/fuzz/corpus-$(3)
-	$$(Q)$$< -max_total_time=$$(FUZZ_SECONDS) -max_len=$(4) -print_final_stats=1 \
-		$(BUILD)/fuzz/corpus-$(3) tests/fuzz/corpus/$(3)
+	$$(Q)$$< $$(FUZZ_LIMIT) -max_len=$(4) -print_final_stats=1 \
+		-artifact_prefix=$(BUILD)/fuzz/$(1)- $(BUILD)/fuzz/corpus-$(3) tests/fuzz/corpus/$(3)
+
+fuzz-merge-$(1): $(2)
+	@mkdir -p $(BUILD)/fuzz/corpus-$(3) $(BUILD)/fuzz/merged-$(3)
+	$$(Q)rm -f $(BUILD)/fuzz/merged-$(3)/*
+	$$(Q)$$< -merge=1 -use_counters=0 -max_len=$(4) $(BUILD)/fuzz/merged-$(3) tests/fuzz/corpus/$(3) $(BUILD)/fuzz/corpus-$(3)
+	$$(Q)rm -f tests/fuzz/corpus/$(3)/* && cp $(BUILD)/fuzz/merged-$(3)/* tests/fuzz/corpus/$(3)/
 
 fuzz-smoke-$(1): $(2)
 	$$(Q)$$< -runs=0 tests/fuzz/corpus/$(3)
@@ -41,7 +56,7 @@ fuzz-smoke-$(1): $(2)
 		$(BUILD)/fuzz/corpus-$(3)-smoke tests/fuzz/corpus/$(3)
 endef
 
-.PHONY: fuzz fuzz-smoke
+.PHONY: fuzz fuzz-smoke fuzz-merge
 $(eval $(call fuzz_run_rules,gdb-packet,$(BUILD)/fuzz/fuzz_gdb_packet,gdb,16384))
 
 # ---- kdb command line (fuzz_kdb_line) ----
@@ -59,3 +74,34 @@ $(BUILD)/fuzz/fuzz_kdb_line: tests/fuzz/fuzz_kdb_line.c $(FUZZ_KDB_SRCS) $(wildc
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
 $(eval $(call fuzz_run_rules,kdb-line,$(BUILD)/fuzz/fuzz_kdb_line,kdb,4096))
+
+# ---- the carry record (fuzz_carry): dbg_carry_check/import/unplant over the real table ----
+FUZZ_CARRY_SRCS := core/carry.c core/bp.c $(FUZZ_KDB_SRCS)
+
+$(BUILD)/fuzz/fuzz_carry: tests/fuzz/fuzz_carry.c $(FUZZ_CARRY_SRCS) $(wildcard core/*.h kdb/*.h include/ekdb/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+$(eval $(call fuzz_run_rules,carry,$(BUILD)/fuzz/fuzz_carry,carry,8192))
+
+# ---- the kernel command line (fuzz_cmdline): tokenizer, early params, loader's parsers ----
+FUZZ_CMDLINE_SRCS := lib/cmdline.c lib/parse.c earlyio/serial/serial_opt.c core/kgdboc.c \
+                     kdb/cmd_enable.c earlyio/ehci-dbgp/dbgp_opt.c boot/dbg/opts.c boot/cmdline_parse.c
+
+$(BUILD)/fuzz/fuzz_cmdline: tests/fuzz/fuzz_cmdline.c $(FUZZ_CMDLINE_SRCS) early/param.c $(wildcard early/*.h include/ekdb/*.h boot/*.h boot/dbg/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter-out early/param.c,$(filter %.c,$^))
+
+$(eval $(call fuzz_run_rules,cmdline,$(BUILD)/fuzz/fuzz_cmdline,cmdline,2048))
+
+# ---- the boot-info record (fuzz_bootinfo): bootinfo_check, then the kernel's first uses ----
+FUZZ_BOOTINFO_SRCS := lib/bootinfo.c lib/cmdline.c kernel-glue/mm/memblock.c tests/host/host_log.c
+
+$(BUILD)/fuzz/fuzz_bootinfo: tests/fuzz/fuzz_bootinfo.c $(FUZZ_BOOTINFO_SRCS) $(wildcard include/ekdb/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Ikernel-glue/include -o $@ $(filter %.c,$^)
+
+$(eval $(call fuzz_run_rules,bootinfo,$(BUILD)/fuzz/fuzz_bootinfo,bootinfo,24576))

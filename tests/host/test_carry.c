@@ -494,6 +494,8 @@ static void test_malformed(void **state)
 	BAD((c.bp[1].type = EKDB_BP_HW, c.bp[1].len = 2), "hardware breakpoint length is not 1");
 	BAD(c.bp[1].len = 3, "watchpoint length not 1/2/4/8 or not aligned");
 	BAD(c.bp[1].addr += 4, "watchpoint length not 1/2/4/8 or not aligned");
+	/* found by fuzz_carry: accepted, then refused half-way through the import */
+	BAD(c.bp[1].addr = 0x38c754ffff010100ULL, "hardware breakpoint address the debug registers cannot hold");
 	/* an entry past nbps is not looked at */
 	ok.bp[5].flags = 0xff;
 	assert_null(dbg_carry_check(&ok));

@@ -125,6 +125,12 @@ static void test_bootinfo_check(void **state)
 	bi->mmap[0].type = EKDB_MEM_USABLE;
 	bi->fb.pitch = 100;
 	assert_string_equal(bootinfo_check(bi), "framebuffer pitch smaller than a line");
+	bi->fb.pitch = 5120;
+	/* found by fuzz_bootinfo: map_direct() took the wrapped end for a small one */
+	bi->fb.base = 0xfffffffffff00000ULL;
+	assert_string_equal(bootinfo_check(bi), "framebuffer wraps past the top of the address space");
+	bi->fb.format = EKDB_FB_VGA_TEXT;
+	assert_string_equal(bootinfo_check(bi), "framebuffer wraps past the top of the address space");
 	bi->fb.format = EKDB_FB_NONE;
 	assert_null(bootinfo_check(bi));
 	free(bi);
