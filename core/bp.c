@@ -374,6 +374,22 @@ void dbg_bp_table_move(struct dbg_bp *tab, int cap,
 }
 
 /*
+ * dbg_bp_table_fresh - an empty table in @tab (@cap entries): the debugger
+ * starts after the boot (kgdboc written at run time); the old table lived
+ * in the released early storage and is not read.
+ */
+void dbg_bp_table_fresh(struct dbg_bp *tab, int cap,
+			struct dbg_bp *(*grow)(const struct dbg_bp *old, int old_cap, int *new_cap))
+{
+	if (!tab || cap <= 0)
+		return;
+	memset(tab, 0, sizeof(*tab) * (size_t)cap);
+	bps = tab;
+	bp_cap = cap;
+	bp_grow = grow;
+}
+
+/*
  * dbg_bp_restore - put the carried entry @b at number @i (the loader's
  * table taken over at the jump): a hardware entry gets its slot back, a
  * software one keeps its installed state and saved byte (the int3 is in

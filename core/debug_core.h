@@ -105,6 +105,9 @@ int dbg_bp_restore(int index, const struct dbg_bp *b);
 void dbg_bp_set_code_check(bool (*fn)(u64 addr));
 void dbg_bp_table_move(struct dbg_bp *tab, int cap,
 		       struct dbg_bp *(*grow)(const struct dbg_bp *old, int old_cap, int *new_cap));
+/* dbg_bp_table_fresh - start over with an empty table in @tab (the old one is not read). */
+void dbg_bp_table_fresh(struct dbg_bp *tab, int cap,
+			struct dbg_bp *(*grow)(const struct dbg_bp *old, int old_cap, int *new_cap));
 int dbg_bp_table_grow(void);
 
 /* ---------------------------------------------------------------- mem.c */
@@ -187,6 +190,7 @@ bool kgdboc_names(const struct kgdboc_cfg *cfg, const char *name);
 /* ---------------------------------------------------------------- display.c */
 void dbg_display_enter(void);
 void dbg_display_leave(void);
+void dbg_display_set_wanted(bool on);
 void dbg_transports_post(void);
 
 /* ---------------------------------------------------------------- target.c */

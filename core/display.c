@@ -10,6 +10,13 @@
 
 static const struct ekdb_display_ops *display;
 static bool display_entered;
+static bool display_wanted = true;	/* kgdboc written without kms: the screen is left alone */
+
+/* dbg_display_set_wanted - does the debugger show itself on the display (kgdboc's kms)? */
+void dbg_display_set_wanted(bool on)
+{
+	display_wanted = on;
+}
 
 int ekdb_register_display(const struct ekdb_display_ops *ops)
 {
@@ -29,7 +36,7 @@ void ekdb_unregister_display(const struct ekdb_display_ops *ops)
 
 void dbg_display_enter(void)
 {
-	if (display && !display_entered) {
+	if (display && display_wanted && !display_entered) {
 		display->enter();
 		display_entered = true;
 	}

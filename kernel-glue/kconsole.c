@@ -11,7 +11,11 @@
  * command's output, exactly once.
  *
  *   ekdb:/# help
- *   ekdb:/# echo TEXT      print TEXT
+ *   ekdb:/# echo TEXT      print TEXT ("..." and '...' quote)
+ *   ekdb:/# echo TEXT > FILE   write TEXT and a newline to one of the Linux files
+ *   ekdb:/# cat FILE       show one of them (pseudofs.c: /proc/sysrq-trigger,
+ *                          /sys/module/kgdboc/parameters/kgdboc,
+ *                          /sys/module/kdb/parameters/cmd_enable)
  *   ekdb:/# uptime         time since boot, CPUs, tasks
  *   ekdb:/# ps             the tasks (pid, state, CPU, name)
  *   ekdb:/# dmesg          the kernel log
@@ -21,6 +25,7 @@
 #include <kernel/kernel.h>
 #include <kernel/console.h>
 #include <kernel/printk.h>
+#include <kernel/pseudofs.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/spinlock.h>
@@ -28,6 +33,7 @@
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
 #include <ekdb/ekdb.h>
+#include <ekdb/errno.h>
 
 #define KCONSOLE_PROMPT		"ekdb:/# "
 #define KCONSOLE_LINE_MAX	256
@@ -140,6 +146,96 @@ static void cmd_dmesg(void)
 	console_write(out, o);
 }
 
+/*
+ * Quotes as a shell removes them: a '"' or '\'' with a partner later on
+ * quotes what is between; a lone one is kept as typed.  In place.
+ */
+static void unquote(char *s)
+{
+	char *o = s;
+
+	while (*s) {
+		char *end = (*s == '"' || *s == '\'') ? strchr(s + 1, *s) : NULL;
+
+		if (end) {
+			memmove(o, s + 1, (size_t)(end - s - 1));
+			o += end - s - 1;
+			s = end + 1;
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = '\0';
+}
+
+/*
+ * The redirection of `echo TEXT > /FILE`: the last '>' followed by one
+ * absolute path and nothing else (so `echo a>b` and `echo <>?` print as
+ * before).  Cuts it off @arg; the path, or NULL.
+ */
+static char *redirect_target(char *arg)
+{
+	char *gt = strrchr(arg, '>'), *path, *end;
+
+	if (!gt)
+		return NULL;
+	for (path = gt + 1; *path == ' '; path++)
+		;
+	if (*path != '/')
+		return NULL;
+	for (end = path; *end && *end != ' '; end++)
+		;
+	if (*end) {
+		char *rest = end;
+
+		while (*rest == ' ')
+			rest++;
+		if (*rest)
+			return NULL;
+		*end = '\0';
+	}
+	*gt = '\0';
+	for (end = gt; end > arg && end[-1] == ' '; end--)
+		end[-1] = '\0';
+	return path;
+}
+
+static void cmd_echo(char *arg)
+{
+	char *path = redirect_target(arg);
+	char buf[KCONSOLE_LINE_MAX + 1];
+	int err;
+
+	unquote(arg);
+	if (!path) {
+		con_printf("%s\n", arg);
+		return;
+	}
+	/* as the C library's write(): the text and echo's newline, in one go */
+	ekdb_snprintf(buf, sizeof(buf), "%s\n", arg);
+	err = pseudofs_write(path, buf, strlen(buf));
+	if (err == -EKDB_ENOENT)
+		con_printf("sh: %s: %s\n", path, pseudofs_strerror(err));
+	else if (err)
+		con_printf("sh: echo: write error: %s\n", pseudofs_strerror(err));
+}
+
+static void cmd_cat(char *arg)
+{
+	char buf[256];
+	long n;
+
+	if (!*arg) {
+		con_puts("usage: cat FILE\n");
+		return;
+	}
+	n = pseudofs_read(arg, buf, sizeof(buf));
+	if (n < 0)
+		con_printf("cat: %s: %s\n", arg, pseudofs_strerror((int)n));
+	else
+		console_write(buf, (size_t)n);
+}
+
 static void run_command(char *line)
 {
 	char *cmd = line, *arg;
@@ -157,9 +253,12 @@ static void run_command(char *line)
 		arg = cmd + strlen(cmd);
 	}
 	if (!strcmp(cmd, "help")) {
-		con_puts("commands: help, echo TEXT, uptime, ps, dmesg, stat, panic [TEXT]\n");
+		con_puts("commands: help, echo TEXT [> FILE], cat FILE, uptime, ps, dmesg, stat, "
+			 "panic [TEXT]\n");
 	} else if (!strcmp(cmd, "echo")) {
-		con_printf("%s\n", arg);
+		cmd_echo(arg);
+	} else if (!strcmp(cmd, "cat")) {
+		cmd_cat(arg);
 	} else if (!strcmp(cmd, "uptime")) {
 		cmd_uptime();
 	} else if (!strcmp(cmd, "ps")) {

@@ -13,6 +13,7 @@
 #include <kernel/mm.h>
 #include <kernel/printk.h>
 #include <kernel/percpu.h>
+#include <kernel/pseudofs.h>
 #include <kernel/sched.h>
 #include <kernel/smp.h>
 #include <kernel/time.h>
@@ -56,6 +57,7 @@ static int kernel_init(void *unused)
 	ekdbts_run_late();		/* ekdbts=: the debugger's self-test, every CPU up */
 	run_boot_tests();
 	pr_notice("boot complete: %u CPUs online\n", num_online_cpus());
+	pseudofs_init();		/* /proc/sysrq-trigger, /sys/module/{kgdboc,kdb}/parameters */
 	kconsole_start();		/* the console shell (kconsole=off: none) */
 	if (cmdline_has("exit_after_boot"))
 		qemu_exit(QEMU_EXIT_SUCCESS);

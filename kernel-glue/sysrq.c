@@ -20,12 +20,43 @@ void handle_sysrq(char key, struct x86_regs *regs)
 		key = (char)(key - 'A' + 'a');	/* Shift or Caps Lock do not change the key */
 	if (key == 'g') {
 		pr_info("sysrq: DEBUG\n");
-		if (!ekdb_break_in(regs, EKDB_BREAK_SYSRQ))
-			pr_info("sysrq: the debugger is not enabled (ekgdboc=/kgdboc=)\n");
+		/* Linux's sysrq_handle_dbg: no I/O (never configured, or kgdboc unconfigured) */
+		if (!ekdb_io_registered() || !ekdb_break_in(regs, EKDB_BREAK_SYSRQ))
+			printk(KERN_CRIT "ERROR: No KGDB I/O module available\n");
 		return;
 	}
 	if (key == 'h' || kernel_sysrq(key)) {
 		pr_info("sysrq: HELP : reboot(b) debug(g) show-task-states(t)\n");
 		return;
+	}
+}
+
+/*
+ * write_sysrq_trigger - a write to /proc/sysrq-trigger (Linux's): the first
+ * byte is the key, unless it is '_' (then every byte is one).  Process
+ * context: sysrq-g stops right here, as Linux's kgdb_breakpoint().
+ */
+void write_sysrq_trigger(const char *buf, size_t len)
+{
+	bool bulk = false;
+
+	for (size_t i = 0; i < len; i++) {
+		char key = buf[i];
+
+		if (key == '_') {
+			bulk = true;
+		} else if (key >= 'A' && key <= 'Z') {
+			handle_sysrq('?', NULL);	/* Linux has no upper-case keys here: the help */
+		} else if (key == 'g') {
+			pr_info("sysrq: DEBUG\n");
+			if (ekdb_io_registered())
+				kgdb_breakpoint();
+			else
+				printk(KERN_CRIT "ERROR: No KGDB I/O module available\n");
+		} else {
+			handle_sysrq(key, NULL);
+		}
+		if (!bulk)
+			break;
 	}
 }

@@ -125,6 +125,47 @@ static void count_bps(unsigned *sw, unsigned *hw, unsigned *installed)
 	}
 }
 
+/* The full core's sessions in @st, its breakpoint table @tab (interrupts off meanwhile). */
+static void start_sessions(const struct dbg_session_store *st, struct dbg_bp *tab, bool had_early)
+{
+	u64 flags = local_irq_save();
+
+	if (had_early || !late.early_released)
+		dbg_bp_table_move(tab, EKDB_LATE_BPS, grow_table);
+	else
+		dbg_bp_table_fresh(tab, EKDB_LATE_BPS, grow_table);
+	dbg_bp_set_lifetime(DBG_LIFE_FULL);
+	if (had_early) {
+		dbg_frontend_move(st);
+	} else {
+		const struct dbg_frontend *fe = dbg_frontend_init(st, ekdb_opts.cmd_enable);
+
+		if (fe)
+			dbg_core_init(fe);
+	}
+	local_irq_restore(flags);
+}
+
+/*
+ * late_start_debugger - kgdboc written at run time on a kernel that booted
+ * without a debugger (Linux's kgdboc configured after boot): the full
+ * core's sessions and breakpoint table, allocated now.  0 or -errno.
+ */
+int late_start_debugger(void)
+{
+	struct dbg_session_store st;
+	struct dbg_bp *tab;
+
+	if (ekdb_enabled())
+		return 0;
+	if (!late.done || late.off || ekdb_opts.bad)
+		return -EKDB_ENODEV;
+	if (alloc_late_storage(&st, &tab))
+		return -EKDB_ENOMEM;
+	start_sessions(&st, tab, false);
+	return ekdb_enabled() ? 0 : -EKDB_ENODEV;
+}
+
 void ekdb_late_init(void)
 {
 	struct dbg_session_store st;
@@ -133,7 +174,6 @@ void ekdb_late_init(void)
 	size_t freed = 0;
 	bool had_early = ekdb_enabled();
 	char io[96];
-	u64 flags;
 
 	if (late.done)
 		return;
@@ -156,18 +196,7 @@ void ekdb_late_init(void)
 		late.off = !had_early;
 		return;
 	}
-	flags = local_irq_save();
-	dbg_bp_table_move(tab, EKDB_LATE_BPS, grow_table);
-	dbg_bp_set_lifetime(DBG_LIFE_FULL);
-	if (had_early) {
-		dbg_frontend_move(&st);
-	} else {
-		const struct dbg_frontend *fe = dbg_frontend_init(&st, ekdb_opts.cmd_enable);
-
-		if (fe)
-			dbg_core_init(fe);
-	}
-	local_irq_restore(flags);
+	start_sessions(&st, tab, had_early);
 	count_bps(&sw, &hw, &inst);
 	freed = release_early_storage();
 	late_io_pending_register();

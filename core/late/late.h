@@ -17,6 +17,9 @@ struct late_state {
 
 extern struct late_state late;
 
+/* handoff.c */
+int late_start_debugger(void);
+
 /* io.c */
 void late_io_describe(char *buf, size_t len);
 void late_io_pending_register(void);

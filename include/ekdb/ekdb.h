@@ -129,6 +129,30 @@ int ekdb_unregister_io(struct ekdb_transport *t);
 bool ekdb_io_wanted(const char *name);
 
 /*
+ * The debugger's parameters in the running system (Linux's
+ * /sys/module/kgdboc/parameters/kgdboc and /sys/module/kdb/parameters/
+ * cmd_enable), from process context.
+ *
+ * ekdb_set_io_find_fn - how the kernel finds the device a run-time kgdboc
+ *   names ("ttyS1", "kbd"), setting it up on demand (@baud: 0 = keep or
+ *   default): its driver's transport, or NULL when there is none.
+ * ekdb_kgdboc_get - the value in force ("" when unconfigured) into @buf.
+ * ekdb_kgdboc_set - configure, switch ("ttyS1") or unconfigure ("", "\n")
+ *   the debugger's I/O as Linux's param_set_kgdboc_var: 0, -EKDB_ENOSPC
+ *   (too long), -EKDB_EBUSY (gdb connected), -EKDB_ENODEV (bad value or no
+ *   such device), -EKDB_ENOMEM.  An error changes nothing.
+ * ekdb_io_registered - the debugger is on and has I/O (Linux: dbg_io_ops).
+ * ekdb_cmd_enable_get/set - kdb's command mask as an int (kstrtoint
+ *   syntax): 0, -EKDB_EINVAL or -EKDB_ERANGE, nothing changed on error.
+ */
+void ekdb_set_io_find_fn(struct ekdb_transport *(*fn)(const char *name, u32 baud));
+size_t ekdb_kgdboc_get(char *buf, size_t len);
+int ekdb_kgdboc_set(const char *val);
+bool ekdb_io_registered(void);
+int ekdb_cmd_enable_get(void);
+int ekdb_cmd_enable_set(const char *val);
+
+/*
  * ekdb_break_in - from a driver's interrupt handler (@regs: the
  * interrupted context): enter the debugger now because input asked for
  * it (enum ekdb_break_reason in <ekdb/transport.h>).  Returns true when the

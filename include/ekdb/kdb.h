@@ -248,6 +248,13 @@ int kdb_monitor(struct ekdb_target *t, const char *cmd,
  * Linux's values) into *@mask.  Returns 0 or -EKDB_EINVAL.
  */
 int kdb_parse_cmd_enable(const char *val, u32 *mask);
+/*
+ * kdb_parse_cmd_enable_int - the run-time value written to
+ * /sys/module/kdb/parameters/cmd_enable: Linux's kstrtoint(val, 0) (sign,
+ * 0x hex, 0 octal, decimal, one trailing newline).  0, -EKDB_EINVAL or
+ * -EKDB_ERANGE (does not fit an int).
+ */
+int kdb_parse_cmd_enable_int(const char *val, int *out);
 
 /**
  * kdb_register - add a command after boot (late registration, e.g. from

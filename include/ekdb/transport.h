@@ -93,6 +93,12 @@ struct ekdb_transport {
 	void (*export_state)(struct ekdb_transport *t, struct ekdb_transport_state *st);
 	/** import_state - take over from a predecessor of the same device; 0 or -errno. */
 	int (*import_state)(struct ekdb_transport *t, const struct ekdb_transport_state *st);
+	/**
+	 * init - the debugger starts using @t at run time (kgdboc written in
+	 * the running system, no predecessor): the driver routes its break-in
+	 * input to the debugger from now; may be NULL.  Interrupts off.
+	 */
+	void (*init)(struct ekdb_transport *t);
 	/** deinit - the debugger no longer uses @t (after a successor took over); may be NULL. */
 	void (*deinit)(struct ekdb_transport *t);
 	bool is_console;			/* output-only side (screen) wants kdb text, not gdb packets */

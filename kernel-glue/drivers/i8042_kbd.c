@@ -225,6 +225,12 @@ static __ekdb_nobp int kbd_t_import(struct ekdb_transport *t, const struct ekdb_
 	return 0;
 }
 
+/* kgdboc names the keyboard at run time: sysrq-g and typed keys are the debugger's. */
+static __ekdb_nobp void kbd_t_init(struct ekdb_transport *t)
+{
+	kbd.debugger = true;
+}
+
 static __ekdb_nobp void kbd_t_deinit(struct ekdb_transport *t)
 {
 	kbd.debugger = false;
@@ -313,6 +319,7 @@ void i8042_kbd_init(void)
 		.pre_exception = kbd_screen_pre,
 		.post_exception = kbd_t_post,
 		.import_state = kbd_t_import,
+		.init = kbd_t_init,
 		.deinit = kbd_t_deinit,
 		.is_console = true,
 		.irq = IRQ_KEYBOARD,
@@ -342,4 +349,9 @@ void i8042_kbd_init(void)
 	pr_info("kbd: i8042 keyboard (config 0x%02x), %s%s\n", config,
 		kbd.irq_on ? "irq 1" : "no interrupt: polled by the debugger only",
 		kbd.debugger ? ", kgdboc kbd" : "");
+}
+
+struct ekdb_transport *i8042_kbd_transport(void)
+{
+	return kbd.present ? &kbd.transport : NULL;
 }

@@ -228,6 +228,15 @@ static __ekdb_nobp int serial8250_import_state(struct ekdb_transport *t, const s
 	return 0;
 }
 
+/* kgdboc names this line at run time: its Ctrl-C and '$' are the debugger's from now. */
+static __ekdb_nobp void serial8250_debug_init(struct ekdb_transport *t)
+{
+	struct serial8250_port *p = t->priv;
+
+	p->dbgq_tail = p->dbgq_head;	/* nothing stale for the debugger's getc */
+	p->debugger = true;
+}
+
 static __ekdb_nobp void serial8250_deinit(struct ekdb_transport *t)
 {
 	struct serial8250_port *p = t->priv;
@@ -338,6 +347,7 @@ int serial8250_register_port(const char *name, u16 base, unsigned int irq, bool 
 		.putc = serial8250_putc,
 		.export_state = serial8250_export_state,
 		.import_state = serial8250_import_state,
+		.init = serial8250_debug_init,
 		.deinit = serial8250_deinit,
 		.irq = (int)irq,
 		.priv = p,
@@ -367,3 +377,11 @@ int serial8250_register_port(const char *name, u16 base, unsigned int irq, bool 
 	return 0;
 }
 
+
+struct ekdb_transport *serial8250_find(const char *name)
+{
+	for (unsigned int i = 0; i < nr_ports; i++)
+		if (!strcmp(ports[i].name, name))
+			return &ports[i].transport;
+	return NULL;
+}

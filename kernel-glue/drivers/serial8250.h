@@ -22,4 +22,15 @@ int serial8250_register_port(const char *name, u16 base, unsigned int irq, bool 
 /** serial8250_init() - find and register the ports (serial8250_isa.c). */
 void serial8250_init(void);
 
+struct ekdb_transport;
+/** serial8250_find() - the debugger transport of the registered port @name, or NULL. */
+struct ekdb_transport *serial8250_find(const char *name);
+/**
+ * serial8250_isa_get() - the port @name ("ttyS1") for a run-time kgdboc:
+ * the registered one, or the ISA port taken now (programmed at @baud, or
+ * 115200 when 0).  Its transport, or NULL (no such line, no UART there).
+ * Process context.
+ */
+struct ekdb_transport *serial8250_isa_get(const char *name, u32 baud);
+
 #endif

@@ -64,3 +64,20 @@ void serial8250_init(void)
 					 setup_baud);
 	}
 }
+
+struct ekdb_transport *serial8250_isa_get(const char *name, u32 baud)
+{
+	struct ekdb_transport *t = serial8250_find(name);
+	unsigned int i;
+
+	if (t)
+		return t;
+	if (strncmp(name, "ttyS", 4) || name[4] < '0' || name[4] > '3' || name[5])
+		return NULL;
+	i = (unsigned int)(name[4] - '0');
+	if (i >= ARRAY_SIZE(uart_std_ports) ||
+	    serial8250_register_port(name, uart_std_ports[i], isa_serial_irq[i], false,
+				     baud && baud <= UART_CLOCK_DIV_BASE ? baud : UART_DEFAULT_BAUD))
+		return NULL;
+	return serial8250_find(name);
+}

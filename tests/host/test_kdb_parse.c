@@ -151,6 +151,37 @@ static void test_cmd_enable(void **state)
 	assert_int_equal(kdb_parse_cmd_enable(NULL, &m), -EKDB_EINVAL);
 }
 
+/* The run-time value (/sys/module/kdb/parameters/cmd_enable): kstrtoint(val, 0). */
+static void test_cmd_enable_int(void **state)
+{
+	int v = 7;
+
+	(void)state;
+	assert_int_equal(kdb_parse_cmd_enable_int("0x28\n", &v), 0);
+	assert_int_equal(v, 0x28);
+	assert_int_equal(kdb_parse_cmd_enable_int("010", &v), 0);	/* octal, as Linux */
+	assert_int_equal(v, 8);
+	assert_int_equal(kdb_parse_cmd_enable_int("-1", &v), 0);
+	assert_int_equal(v, -1);
+	assert_int_equal(kdb_parse_cmd_enable_int("+5", &v), 0);
+	assert_int_equal(v, 5);
+	assert_int_equal(kdb_parse_cmd_enable_int("-2147483648", &v), 0);
+	assert_int_equal(v, (int)0x80000000u);
+	v = 7;
+	assert_int_equal(kdb_parse_cmd_enable_int("2147483648", &v), -EKDB_ERANGE);
+	assert_int_equal(kdb_parse_cmd_enable_int("0xffffffff", &v), -EKDB_ERANGE);
+	assert_int_equal(kdb_parse_cmd_enable_int("99999999999999999999999", &v), -EKDB_ERANGE);
+	assert_int_equal(kdb_parse_cmd_enable_int("", &v), -EKDB_EINVAL);
+	assert_int_equal(kdb_parse_cmd_enable_int("\n", &v), -EKDB_EINVAL);
+	assert_int_equal(kdb_parse_cmd_enable_int("08", &v), -EKDB_EINVAL);
+	assert_int_equal(kdb_parse_cmd_enable_int("0x", &v), -EKDB_EINVAL);
+	assert_int_equal(kdb_parse_cmd_enable_int("1 2", &v), -EKDB_EINVAL);
+	assert_int_equal(kdb_parse_cmd_enable_int("1\n\n", &v), -EKDB_EINVAL);
+	assert_int_equal(kdb_parse_cmd_enable_int("-+1", &v), -EKDB_EINVAL);
+	assert_int_equal(kdb_parse_cmd_enable_int(NULL, &v), -EKDB_EINVAL);
+	assert_int_equal(v, 7);		/* nothing written on error */
+}
+
 static void test_grep_match(void **state)
 {
 	struct kdb_session *s = &F.s;
@@ -296,6 +327,7 @@ static void test_init_rejects(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cmd_enable_int),
 		cmocka_unit_test_setup(test_tokenize, kdb_fix_setup),
 		cmocka_unit_test_setup(test_getularg, kdb_fix_setup),
 		cmocka_unit_test_setup(test_expressions, kdb_fix_setup),

@@ -130,7 +130,8 @@ def test_shell_commands_and_editing(machine):
     assert re.search(DRIVER_UP + r"\r?\n", m.output(0))       # no debugger line
     k = Kdb(m)
     _, out = shell(k, "help")
-    assert out == "commands: help, echo TEXT, uptime, ps, dmesg, stat, panic [TEXT]", out
+    assert out == ("commands: help, echo TEXT [> FILE], cat FILE, uptime, ps, dmesg, stat, "
+                   "panic [TEXT]"), out
     _, out = shell(k, "uptime")
     assert re.fullmatch(r"up \d+\.\d{3} s, 1 CPUs, \d+ tasks", out), out
     _, out = shell(k, "ps")

@@ -16,5 +16,7 @@ struct x86_regs;
 
 /* @regs: the interrupted context (the debugger shows it).  Interrupt context. */
 void handle_sysrq(char key, struct x86_regs *regs);
+/* A write to /proc/sysrq-trigger (Linux's rules: first byte, or each after '_').  Process context. */
+void write_sysrq_trigger(const char *buf, size_t len);
 
 #endif

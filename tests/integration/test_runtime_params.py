@@ -1,0 +1,225 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The running system's habits (issue 21): the Linux files a kernel
+developer uses in the reference kernel's shell (kernel-glue/pseudofs.c,
+kernel-glue/kconsole.c), typed on the serial console:
+
+  echo g > /proc/sysrq-trigger               the debugger (Linux's sysrq-g)
+  cat/echo /sys/module/kgdboc/parameters/kgdboc   show, switch, unconfigure,
+                                             configure the debugger's I/O
+  cat/echo /sys/module/kdb/parameters/cmd_enable  kdb's command mask
+
+Each effect is checked as a person sees it: kdb's entry line, Ctrl-C on a
+line reaching kdb or the shell (the shell echoes ^C and prompts again: the
+debugger did not take it), Linux's messages and errors; every bad value is
+followed by a check that nothing changed."""
+
+import re
+
+from kdb_session import BAD, CONSOLE, CTRL_C, ENTRY, PROMPT, Kdb, clean
+from qemu import BOOT_TIMEOUT
+
+SHELL = r"ekdb:/# "
+KGDBOC = "/sys/module/kgdboc/parameters/kgdboc"
+CMD_ENABLE = "/sys/module/kdb/parameters/cmd_enable"
+TRIGGER = "/proc/sysrq-trigger"
+NO_IO = "ERROR: No KGDB I/O module available"
+CMD_TIMEOUT = 60
+
+
+def boot_shell(machine, cmdline, **kw):
+    kw.setdefault("ports", ("unix",))
+    m = machine(cmdline=cmdline, **kw)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    return m
+
+
+def shell(k, line, timeout=CMD_TIMEOUT):
+    """Type a shell command and Enter; return its output (the lines between
+    the echoed command and the next prompt)."""
+    start = k.mark()
+    k.type(line)
+    k.enter()
+    pm = k.wait(SHELL, timeout=timeout)
+    raw = k.m.output(k.port)[start:pm.start()]
+    return clean(raw).partition("\n")[2].rstrip("\n")
+
+
+def enter_by_trigger(k):
+    """echo g > /proc/sysrq-trigger: kdb stops in the shell's own write."""
+    k.mark()
+    k.type(f"echo g > {TRIGGER}")
+    k.enter()
+    e = k.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    k.wait(PROMPT)
+    return e
+
+
+def ctrl_c_reaches_shell(k):
+    """Ctrl-C on the console line is the shell's (^C and a new prompt): the
+    debugger does not use this line."""
+    k.mark()
+    k.key(CTRL_C)
+    k.wait(r"\^C\r?\n" + SHELL, fail_on=BAD + "|Entering kdb")
+
+
+def ctrl_c_enters(k):
+    k.mark()
+    k.key(CTRL_C)
+    e = k.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    k.wait(PROMPT)
+    return e
+
+
+def test_sysrq_trigger(machine):
+    """echo g > /proc/sysrq-trigger enters kdb from the shell's write (bt
+    shows it), `go` returns to the shell; h, t and a bad key behave as
+    Linux's (the help line for a key the kernel does not have); the file is
+    write-only; only the first byte counts (as Linux without '_')."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS0")
+    k = Kdb(m)
+    start = k.mark()
+    enter_by_trigger(k)
+    assert "sysrq: DEBUG" in m.output(0)[start:]
+    bt = k.cmd("bt")
+    assert "write_sysrq_trigger" in bt and "kconsole" in bt, bt
+    k.go(SHELL)
+
+    out = shell(k, f"echo x > {TRIGGER}")                 # a key the kernel has not
+    assert re.search(r"sysrq: HELP : .*debug\(g\)", out), out
+    out = shell(k, f"echo h > {TRIGGER}")
+    assert re.search(r"sysrq: HELP : .*debug\(g\)", out), out
+    out = shell(k, f"echo t > {TRIGGER}")
+    assert "sysrq: Show State" in out and "kconsole" in out, out
+    out = shell(k, f"echo xg > {TRIGGER}")                # the first byte only
+    assert "sysrq: HELP" in out and "DEBUG" not in out, out
+    out = shell(k, f"cat {TRIGGER}")
+    assert out == f"cat: {TRIGGER}: Input/output error", out
+    out = shell(k, "echo g > /proc/sysrq")
+    assert out == "sh: /proc/sysrq: No such file or directory", out
+    out = shell(k, "cat /sys/module/kgdboc/parameters/nope")
+    assert out.endswith("No such file or directory"), out
+    # plain echo is unchanged; `>` not followed by a path is text
+    assert shell(k, 'echo "a  b" <>? c') == "a  b <>? c"
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def test_kgdboc_switch_and_bad_values(machine):
+    """kgdboc=ttyS0 at boot; echo ttyS1 switches: Ctrl-C on ttyS0 is the
+    shell's again, Ctrl-C on ttyS1 enters kdb there.  Bad values get Linux's
+    errors (ENODEV for a device that is not there or a malformed value,
+    ENOSPC for 40 bytes or more) and change nothing: cat shows ttyS1 and
+    ttyS1 still breaks in."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS0", ports=("unix", "unix"))
+    k, k1 = Kdb(m), Kdb(m, port=1)
+    assert shell(k, f"cat {KGDBOC}") == "ttyS0"
+    e = ctrl_c_enters(k)                                      # ttyS0 is the debugger's
+    assert e.group(3) == "Keyboard Entry", e.group(0)
+    k.go(r"go\r?\n")
+
+    out = shell(k, f"echo ttyS1 > {KGDBOC}")
+    assert "write error" not in out, out
+    assert re.search(r"kgdb: Registered I/O driver kgdboc \(ttyS1\)", m.output(0))
+    assert shell(k, f"cat {KGDBOC}") == "ttyS1"
+    ctrl_c_reaches_shell(k)                                   # the old line: not any more
+    ctrl_c_enters(k1)                                         # the new one
+    assert "ttyS1" in k1.cmd("serial")
+    k1.go(r"go\r?\n")
+    k.mark()
+    assert shell(k, "echo still-here") == "still-here"
+
+    for bad, err in (("ttyS7", "No such device"), ("bogus", "No such device"),
+                     ("ttyS1,", "No such device"), ("kms", "No such device"),
+                     ("ttyS1," + "1" * 40, "No space left on device")):
+        out = shell(k, f"echo {bad} > {KGDBOC}")
+        assert out.endswith(f"sh: echo: write error: {err}"), (bad, out)
+        assert shell(k, f"cat {KGDBOC}") == "ttyS1", bad
+    assert "config string too long" in m.output(0)
+    ctrl_c_reaches_shell(k)
+    ctrl_c_enters(k1)                                         # nothing changed
+    k1.go(r"go\r?\n")
+    k.mark()
+    ctrl_c_reaches_shell(k)
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def test_kgdboc_unconfigure_and_configure(machine):
+    """echo "" unconfigures: cat shows an empty value, sysrq-g says Linux's
+    "ERROR: No KGDB I/O module available" and the shell goes on, Ctrl-C is
+    the shell's.  Writing ttyS0 again configures it: sysrq-g enters kdb."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS0")
+    k = Kdb(m)
+    out = shell(k, f'echo "" > {KGDBOC}')
+    assert "write error" not in out, out
+    assert "kgdb: Unregistered I/O driver kgdboc, debugger disabled" in m.output(0)
+    assert shell(k, f"cat {KGDBOC}") == ""
+    out = shell(k, f"echo g > {TRIGGER}")
+    assert "sysrq: DEBUG" in out and NO_IO in out, out
+    ctrl_c_reaches_shell(k)
+
+    out = shell(k, f"echo ttyS0 > {KGDBOC}")
+    assert "write error" not in out, out
+    assert shell(k, f"cat {KGDBOC}") == "ttyS0"
+    enter_by_trigger(k)
+    k.go(SHELL)
+    ctrl_c_enters(k)
+    k.go(r"go\r?\n")
+    assert shell(k, "echo back") == "back"
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def test_kgdboc_configure_after_boot_without_debugger(machine):
+    """No debugger at boot (no ekgdboc=/kgdboc=): kgdboc is empty and sysrq-g
+    says there is no I/O.  echo ttyS1 starts the debugger on ttyS1 (the
+    driver takes the line now): Ctrl-C there enters kdb, and a kdb
+    breakpoint set there fires when the shell's cat runs."""
+    m = boot_shell(machine, CONSOLE, ports=("unix", "unix"))
+    k, k1 = Kdb(m), Kdb(m, port=1)
+    assert shell(k, f"cat {KGDBOC}") == ""
+    out = shell(k, f"echo g > {TRIGGER}")
+    assert NO_IO in out, out
+    out = shell(k, f"echo ttyS1,115200 > {KGDBOC}")
+    assert "write error" not in out, out
+    assert re.search(r"serial8250: ttyS1 at I/O 0x2f8 \(irq = 3, 115200 baud\)", m.output(0))
+    assert shell(k, f"cat {KGDBOC}") == "ttyS1,115200"
+    ctrl_c_enters(k1)
+    assert "BP #0" in k1.cmd("bp pseudofs_read")
+    k1.go(r"go\r?\n")
+    k.type(f"cat {KGDBOC}")
+    k.enter()
+    e = k1.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    assert "Breakpoint" in e.group(3), e.group(0)
+    k1.wait(PROMPT)
+    k1.cmd("bc 0")
+    k1.go(r"go\r?\n")
+    k.wait(r"\nttyS1,115200\r?\n" + SHELL)
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def test_cmd_enable(machine):
+    """cat shows kdb's mask as an int (1: everything); echo 0 restricts kdb
+    at once (md refused at the next stop); bad values get kstrtoint's
+    errors (EINVAL, ERANGE) and change nothing; echo 1 gives it back."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS0")
+    k = Kdb(m)
+    assert shell(k, f"cat {CMD_ENABLE}") == "1"
+    out = shell(k, f"echo 0 > {CMD_ENABLE}")
+    assert "write error" not in out, out
+    assert shell(k, f"cat {CMD_ENABLE}") == "0"
+    for bad, err in (("abc", "Invalid argument"), ("", "Invalid argument"),
+                     ("0x100000000", "Numerical result out of range"),
+                     ("2147483648", "Numerical result out of range"), ("1 2", "Invalid argument")):
+        out = shell(k, f'echo "{bad}" > {CMD_ENABLE}')
+        assert out == f"sh: echo: write error: {err}", (bad, out)
+        assert shell(k, f"cat {CMD_ENABLE}") == "0", bad
+    enter_by_trigger(k)
+    out = k.cmd("md pseudofs_read")
+    assert "Permission denied" in out, out
+    k.go(SHELL)
+    assert shell(k, f"echo 0x28 > {CMD_ENABLE}") == ""
+    assert shell(k, f"cat {CMD_ENABLE}") == "40"
+    assert shell(k, f"echo 1 > {CMD_ENABLE}") == ""
+    enter_by_trigger(k)
+    out = k.cmd("md pseudofs_read")
+    assert "Permission denied" not in out and re.search(r"0x[0-9a-f]+ ", out), out
+    k.go(SHELL)
+    m.expect_not(r"Oops|Kernel panic")
