@@ -165,7 +165,7 @@ static void line_putc(void *arg, char c)
 		b->buf[b->len++] = c;
 }
 
-__ekdb_nobp int vprintk(const char *fmt, va_list ap)
+int vprintk(const char *fmt, va_list ap)
 {
 	char text[LINE_MAX];
 	struct line_buf lb = { text, sizeof(text), 0 };
@@ -237,7 +237,7 @@ void console_write(const char *s, size_t len)
 	local_irq_restore(flags);
 }
 
-__ekdb_nobp int printk(const char *fmt, ...)
+int printk(const char *fmt, ...)
 {
 	va_list ap;
 	int n;

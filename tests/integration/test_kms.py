@@ -113,30 +113,42 @@ def test_early_screen_session_handed_over(machine, tmp_path):
     assert (s.width, s.height) == (1024, 768)
 
 
+def after_call(func, callee):
+    """Link address of the instruction after `call <callee>` in func."""
+    import subprocess
+    from test_kdb_serial import KERNEL_ELF
+    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", KERNEL_ELF],
+                         capture_output=True, text=True, check=True).stdout
+    body = out.split(f"<{func}>:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    for i, ln in enumerate(body):
+        if re.search(rf"call\s+\w+ <{callee}>", ln):
+            return int(body[i + 1].split(":")[0], 16)
+    raise AssertionError(f"no call to {callee} in {func}")
+
+
 def test_breakpoint_inside_the_modeset(machine, tmp_path):
-    """`bp dispi_write` at kgdbwait: the kms driver's modeset stops at its
-    first register write and again after it disabled the display (the
-    DISPI registers half programmed).  kdb is visible both times (the
-    display hook puts the early console's mode up), and `go` lets the
-    modeset finish: the kms mode with the boot log."""
+    """kdb on the screen from inside the kms driver's modeset.  The DISPI
+    register writers run in the display hooks too, so they refuse
+    breakpoints (issue 19: `bp dispi_save` used to hang every CPU); the
+    modeset itself does not: right after it loaded the new mode's registers
+    (the frame buffer not cleared yet) kdb is visible (the display hook puts
+    the early console's mode up), and `go` lets the modeset finish: the kms
+    mode with the boot log."""
     m = machine(cmdline=f"{SERIAL} earlyprintk=vga ekgdboc=kbd kgdbwait")
     sc = Screen(m, tmp_path)
     sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
-    sc.cmd("bp dispi_write", "bp")
+    s, out = sc.cmd("bp dispi_write", "bp-refused")
+    assert "cannot stop there" in " ".join(out), out
+    loaded = after_call("bochs_kms_modeset", "dispi_load") + m.kaslr_offset()
+    sc.cmd(f"bp 0x{loaded:x}", "bp")
     sc.type("go")
     sc.keys("ret")
-    s = sc.wait("modeset-1", lambda s: at_prompt(s) and s.text().count("Entering kdb") >= 2,
-                timeout=120)
-    assert (s.width, s.height) == (1280, 800)
-    # the stop is the breakpoint on dispi_write itself (issue 19: this was
-    # `"dispi_write" in text or "Breakpoint @" in text`, true for any stop)
-    assert f"due to Breakpoint @ 0x{sym('dispi_write', m):x}" in s.text(), s.text()
-    sc.type("go")
-    sc.keys("ret")
-    # second stop: the display was disabled by the first write (ENABLE = 0)
-    s = sc.wait("modeset-2", lambda s: at_prompt(s) and s.text().count("Entering kdb") >= 3,
+    # the stop: the new mode's registers loaded, the frame buffer not yet
+    # cleared; kdb on its screen in the early console's mode
+    s = sc.wait("modeset", lambda s: at_prompt(s) and s.text().count("Entering kdb") >= 2,
                 timeout=120)
     assert (s.width, s.height) == (1280, 800), (s.width, s.height)
+    assert f"due to Breakpoint @ 0x{loaded:x}" in s.text(), s.text()
     s, out = sc.cmd("bt", "bt")
     assert any("bochs_kms_modeset" in ln for ln in out), out
     sc.cmd("bc 0", "bc")

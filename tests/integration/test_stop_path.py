@@ -162,6 +162,10 @@ def hook_roots(r, addr, funcs):
     return roots
 
 
+# printk and vprintk: the one exception to the computed set (see below)
+BREAKABLE_LOG = ("printk", "vprintk")
+
+
 def test_debugger_hooks_and_ops_refuse_breakpoints(machine):
     """issue 19: every kernel function the stop path can reach through the
     hooks and ops the debugger holds (the kms display hooks, the late serial,
@@ -194,6 +198,13 @@ def test_debugger_hooks_and_ops_refuse_breakpoints(machine):
     for f in sorted(path):
         if f not in addr:
             continue        # a local label objdump names, not a symbol
+        if f in BREAKABLE_LOG:
+            # users break on them (Linux allows it); the stop path reaches
+            # them only while breakpoints are out (armed last), and a trap
+            # there would be recovered (re-entry recovery): they accept
+            assert r.ask(f"Z0,{addr[f]:x},1") == "OK", f
+            assert r.ask(f"z0,{addr[f]:x},1") == "OK", f
+            continue
         for kind in (0, 1):
             reply = r.ask(f"Z{kind},{addr[f]:x},1")
             if reply != "E01":
