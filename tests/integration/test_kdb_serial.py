@@ -337,8 +337,8 @@ def test_breakpoints_step_and_after_boot(machine):
                     r"\d+ sleeping system daemon \(state \[ims\]\) processes suppressed,\n"
                     r"use 'ps A' to see all\.\n"
                     r"Task Addr {15}Pid   Parent \[\*\] cpu State Thread {13}Command\n"
-                    r"0x[0-9a-f]{16} +\d+ +0  1    0   R  0x[0-9a-f]{16} \*\S+\n"
-                    r"(?:0x[0-9a-f]{16} +\d+ +0  1    1   R  0x[0-9a-f]{16}  \S+\n)?"
+                    r"0x[0-9a-f]{16} +\d+ +0  1    0   R  0x[0-9a-f]{16} \*\S+(?:\n|$)"
+                    r"(?:0x[0-9a-f]{16} +\d+ +0  1    1   R  0x[0-9a-f]{16}  \S+(?:\n|$))?"
                     r"(?:\n|$)", ps), ps                      # the rest may be empty (all asleep)
     # issue 21: swapper/0 once at most (among the CPUs' tasks), swapper/1 not at all
     assert ps.count("swapper/0") <= 1 and "swapper/1" not in ps, ps
