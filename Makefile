@@ -32,14 +32,22 @@ KERNEL_DIRS := lib arch/x86 early earlyio/serial earlyio/vga earlyio/kbd earlyio
 # Code that must never reach the allocator (checked by tools/check-early.sh).
 EARLY_DIRS  := early earlyio/serial earlyio/vga earlyio/kbd earlyio/ehci-dbgp
 
+# The arch's include path (asm/...), for every directory but the debugger's
+# arch-neutral ones: those reach the architecture through <ekdb/arch.h>
+# (docs/layers.md; make check-layers checks their #includes).
+ARCH_INC := -Iarch/x86/include
+ARCH_NEUTRAL_DIRS := gdbstub kdb
+arch_inc = $(if $(filter $(ARCH_NEUTRAL_DIRS),$(patsubst %/,%,$(dir $(1)))),,$(ARCH_INC))
+
 KCFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
            -mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 -mno-80387 \
            -fno-stack-protector -fno-omit-frame-pointer -fno-optimize-sibling-calls \
            -fno-inline-functions-called-once -fno-strict-aliasing -fno-common \
            -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wstrict-prototypes \
            -Wmissing-prototypes -Wshadow -Wvla \
-           -Iinclude -Ikernel-glue/include -Iarch/x86/include -D__KERNEL__ -MMD -MP
-KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(KCFLAGS)) -D__ASSEMBLY__
+           -Iinclude -Ikernel-glue/include -D__KERNEL__ -MMD -MP
+KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(KCFLAGS)) -D__ASSEMBLY__ \
+            $(ARCH_INC)
 
 # The debugger's own code is built for size (it sits in every kernel; its
 # speed is bound by the line, not the CPU).  See docs/bench.md.
@@ -55,7 +63,7 @@ include arch/x86/tdesc.mk	# gdb's target.xml, generated from the register table
 $(BUILD)/k/%.c.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
+	$(Q)$(CC) $(KCFLAGS) $(call arch_inc,$<) -c $< -o $@
 
 $(BUILD)/k/%.S.o: %.S
 	@mkdir -p $(dir $@)

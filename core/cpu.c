@@ -79,7 +79,7 @@ static unsigned others_parked(unsigned self)
  * Any other NMI (an NMI button, QEMU's inject-nmi) stops in the debugger
  * when it is on; a round-up NMI that arrives late is swallowed.
  */
-bool dbg_cpu_park(struct x86_regs *regs)
+bool dbg_cpu_park(struct pt_regs *regs)
 {
 	unsigned self = dbg_this_cpu();
 	struct dbg_cpu *c = &dbg_cpus[self];
@@ -113,7 +113,7 @@ bool dbg_cpu_park(struct x86_regs *regs)
 	return true;
 }
 
-void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped)
+void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped)
 {
 	struct dbg_cpu *c = &dbg_cpus[self];
 

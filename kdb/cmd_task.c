@@ -203,7 +203,7 @@ static void bt_task(struct kdb_session *s, const struct ekdb_task *t)
 		bool ok = kdb_select_cpu(s, t->cpu) == 0 && kdb_reg_frame(s, &f);
 
 		if (ok && s->stop.reason == EKDB_STOP_FAULT && t->cpu == kdb_stop_cpu(s) &&
-		    kdb_vector_has_error((u64)s->stop.vector))
+		    arch_dbg_vector_has_error((u64)s->stop.vector))
 			f.orig_ax = s->stop.error_code;
 		kdb_select_cpu(s, s->cpu);
 		if (!ok) {

@@ -7,6 +7,7 @@
 #define KDB_KDB_H
 
 #include <ekdb/kdb.h>
+#include <ekdb/arch.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/range.h>
@@ -133,7 +134,6 @@ struct kdb_frame {
 };
 
 /* showregs.c */
-bool kdb_vector_has_error(u64 vector);
 bool kdb_is_text(struct kdb_session *s, u64 addr, struct ksym *sym);
 void kdb_show_cpu_line(struct kdb_session *s, int cpu);
 void kdb_show_regs(struct kdb_session *s, const struct kdb_frame *f, bool all);
@@ -147,10 +147,9 @@ int kdb_check_range(struct kdb_session *s, const char *cmd, u64 addr, u64 len);
 /* cmd_task.c: kdb_ps_suppressed + header + lines, shared by bta */
 void kdb_ps_suppressed(struct kdb_session *s);
 
-/* cmd_run.c: ssb helper, CPUs */
+/* cmd_run.c: CPUs (ssb's branch test: arch_dbg_insn_is_branch) */
 unsigned kdb_cpu_count(struct kdb_session *s);
 void kdb_cpu_status(struct kdb_session *s);
-bool kdb_insn_is_branch(const u8 *insn, size_t len);
 
 /* cmd_defcmd.c: line capture while defining; true if @line was taken. */
 bool kdb_defcmd_capture(struct kdb_session *s, const char *line);

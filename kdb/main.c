@@ -263,7 +263,7 @@ static bool ssb_continue(struct kdb_session *s)
 	kdb_symbol_print(s, pc);
 	kdb_printf(s, "\n");
 	kdb_out_end(s);
-	if (n <= 0 || kdb_insn_is_branch(insn, (size_t)n) || ++s->ssb_steps >= 10000 ||
+	if (n <= 0 || arch_dbg_insn_is_branch(insn, (size_t)n) || ++s->ssb_steps >= 10000 ||
 	    s->aborted)
 		return (s->ssb = false);
 	return true;

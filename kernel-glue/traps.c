@@ -58,7 +58,7 @@ __ekdb_nobp void show_stack(u64 rbp, u64 rip)
  * pushed %rbp: then its caller is found at the top of the stack, not
  * through the frame chain.
  */
-static void show_stack_from_regs(struct x86_regs *r)
+static void show_stack_from_regs(struct pt_regs *r)
 {
 	struct ksym sym;
 	u64 off, ret;
@@ -76,7 +76,7 @@ static void show_stack_from_regs(struct x86_regs *r)
 	show_stack(r->rbp, 0);
 }
 
-void show_regs(struct x86_regs *r)
+void show_regs(struct pt_regs *r)
 {
 	printk(KERN_EMERG "RIP: %04llx:%016llx %pS\n", (unsigned long long)r->cs,
 	       (unsigned long long)r->rip, (void *)r->rip);
@@ -97,7 +97,7 @@ void show_regs(struct x86_regs *r)
 	       (unsigned long long)read_cr3(), (unsigned long long)read_cr4());
 }
 
-void die(const char *what, struct x86_regs *regs)
+void die(const char *what, struct pt_regs *regs)
 {
 	unsigned vec = regs->vector;
 
@@ -120,7 +120,7 @@ void die(const char *what, struct x86_regs *regs)
 	halt_this_cpu();
 }
 
-static void unhandled_trap(struct x86_regs *regs)
+static void unhandled_trap(struct pt_regs *regs)
 {
 	if (regs->vector >= 32) {
 		printk(KERN_WARNING "unexpected interrupt vector %llu\n",

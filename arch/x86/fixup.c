@@ -66,7 +66,7 @@ size_t x86_probe_write(u64 dst, const void *src, size_t len)
 	return i;
 }
 
-bool x86_fixup_exception(struct x86_regs *regs)
+bool x86_fixup_exception(struct pt_regs *regs)
 {
 	for (const struct x86_ex_entry *e = __start___ex_table; e < __stop___ex_table; e++) {
 		if (e->insn == regs->rip) {

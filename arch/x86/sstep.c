@@ -26,7 +26,7 @@ enum x86_step_insn x86_classify_insn(const u8 *code, size_t len)
 	}
 }
 
-void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st)
+void x86_sstep_prepare(struct pt_regs *regs, struct x86_step_state *st)
 {
 	u8 code[16];
 	size_t n = x86_probe_read(code, regs->rip, sizeof(code));
@@ -39,7 +39,7 @@ void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st)
 	regs->rflags &= ~X86_EFLAGS_IF;		/* no interrupt handler in between */
 }
 
-void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st)
+void x86_sstep_cancel(struct pt_regs *regs, struct x86_step_state *st)
 {
 	if (!st->active)
 		return;
@@ -47,7 +47,7 @@ void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st)
 	regs->rflags = (regs->rflags & ~(X86_EFLAGS_TF | X86_EFLAGS_IF)) | st->orig_if | st->orig_tf;
 }
 
-void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st)
+void x86_sstep_finish(struct pt_regs *regs, struct x86_step_state *st)
 {
 	u64 pushed;
 

@@ -13,7 +13,7 @@ LDR_DBG_SHARED := \
 	lib/cmdline.c lib/errno.c lib/fmt.c lib/hex.c lib/kallsyms.c lib/parse.c lib/string.c \
 	arch/x86/cpu_state.c arch/x86/debug_trap.c arch/x86/debugreg.c arch/x86/fixup.c \
 	arch/x86/hw_breakpoint.c arch/x86/idt.c arch/x86/regs_table.c arch/x86/sstep.c \
-	arch/x86/tdesc.c arch/x86/text_poke.c arch/x86/entry.S \
+	arch/x86/tdesc.c arch/x86/text_poke.c arch/x86/entry.S arch/x86/insn.c arch/x86/frame.c \
 	core/bp.c core/cpu.c core/display.c core/entry.c core/frontend.c core/mem.c \
 	core/target.c core/transport.c core/carry.c core/reenter.c \
 	$(wildcard gdbstub/*.c) $(wildcard kdb/*.c) \
@@ -26,7 +26,7 @@ LDR_DBG_OBJS := $(patsubst %,$(BUILD)/boot/ekdb/%.o,$(LDR_DBG_SHARED)) \
 
 # The kernel's debugger flags that matter (no FPU/SSE registers, frame
 # pointers for kdb's bt), on top of the loader's (-fpic, no red zone).
-LDR_DBG_CFLAGS := $(BOOT_CFLAGS) -Iarch/x86/include -Ikernel-glue/include \
+LDR_DBG_CFLAGS := $(BOOT_CFLAGS) -Ikernel-glue/include \
 		  -mgeneral-regs-only -fno-omit-frame-pointer -fno-optimize-sibling-calls \
 		  -Wstrict-prototypes -Wmissing-prototypes -Wvla -Os
 # fixup.c's byte accessors work on the addresses they are given; the loader's
@@ -47,7 +47,7 @@ $(BUILD)/boot/ekdb/lib/kallsyms.c.o: LDR_DBG_CFLAGS += \
 $(BUILD)/boot/ekdb/lib/kallsyms_self.c.o: lib/kallsyms.c
 	@mkdir -p $(dir $@)
 	@echo "  EFICC   $< (the loader's own table)"
-	$(Q)$(CC) $(LDR_DBG_CFLAGS) -Dkallsyms_count=ldr_self_kallsyms_count -Dkallsyms_get=ldr_self_kallsyms_get -Dkallsyms_lookup=ldr_self_kallsyms_lookup -Dkallsyms_lookup_name=ldr_self_kallsyms_lookup_name -Dkallsyms_sprint=ldr_self_kallsyms_sprint -c $< -o $@
+	$(Q)$(CC) $(LDR_DBG_CFLAGS) $(ARCH_INC) -Dkallsyms_count=ldr_self_kallsyms_count -Dkallsyms_get=ldr_self_kallsyms_get -Dkallsyms_lookup=ldr_self_kallsyms_lookup -Dkallsyms_lookup_name=ldr_self_kallsyms_lookup_name -Dkallsyms_sprint=ldr_self_kallsyms_sprint -c $< -o $@
 LDR_DBG_OBJS += $(BUILD)/boot/ekdb/lib/kallsyms_self.c.o
 # The loader ELF that gdb reads, by its absolute path (qXfer:libraries:read).
 $(BUILD)/boot/dbg/glue.c.o: LDR_DBG_CFLAGS += -DLDR_DBG_SYMFILE='"$(abspath $(BUILD)/boot/loader.so)"'
@@ -55,27 +55,27 @@ $(BUILD)/boot/dbg/glue.c.o: LDR_DBG_CFLAGS += -DLDR_DBG_SYMFILE='"$(abspath $(BU
 $(BUILD)/boot/ekdb/%.c.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  EFICC   $<"
-	$(Q)$(CC) $(LDR_DBG_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(LDR_DBG_CFLAGS) $(call arch_inc,$<) -c $< -o $@
 
 $(BUILD)/boot/ekdb/%.S.o: %.S
 	@mkdir -p $(dir $@)
 	@echo "  EFIAS   $<"
-	$(Q)$(CC) $(filter-out -Wstrict-prototypes -Wmissing-prototypes,$(LDR_DBG_CFLAGS)) -D__ASSEMBLY__ -Wa,--noexecstack -c $< -o $@
+	$(Q)$(CC) $(filter-out -Wstrict-prototypes -Wmissing-prototypes,$(LDR_DBG_CFLAGS)) $(ARCH_INC) -D__ASSEMBLY__ -Wa,--noexecstack -c $< -o $@
 
 $(BUILD)/boot/ekdb/gen/%.c.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	@echo "  EFICC   $<"
-	$(Q)$(CC) $(LDR_DBG_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(LDR_DBG_CFLAGS) $(call arch_inc,$<) -c $< -o $@
 
 $(BUILD)/boot/dbg/%.c.o: boot/dbg/%.c
 	@mkdir -p $(dir $@)
 	@echo "  EFICC   $<"
-	$(Q)$(CC) $(LDR_DBG_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(LDR_DBG_CFLAGS) $(call arch_inc,$<) -c $< -o $@
 
 $(BUILD)/boot/dbg/%.S.o: boot/dbg/%.S
 	@mkdir -p $(dir $@)
 	@echo "  EFIAS   $<"
-	$(Q)$(CC) $(filter-out -Wstrict-prototypes -Wmissing-prototypes,$(LDR_DBG_CFLAGS)) -D__ASSEMBLY__ -Wa,--noexecstack -c $< -o $@
+	$(Q)$(CC) $(filter-out -Wstrict-prototypes -Wmissing-prototypes,$(LDR_DBG_CFLAGS)) $(ARCH_INC) -D__ASSEMBLY__ -Wa,--noexecstack -c $< -o $@
 
 -include $(LDR_DBG_OBJS:.o=.d)
 

@@ -117,13 +117,13 @@ static const struct ekdb_kernel_ops ldr_kernel_ops = {
 };
 
 /* A fault in the loader (not one a fault-safe access fixed up): the debugger sees it. */
-static bool ldr_fault(struct x86_regs *regs)
+static bool ldr_fault(struct pt_regs *regs)
 {
 	return ekdb_handle_die("fault in the UEFI loader", regs);
 }
 
 /* Nobody handled it (the debugger declined or is inside itself): report and stop here. */
-static void ldr_unhandled(struct x86_regs *regs)
+static void ldr_unhandled(struct pt_regs *regs)
 {
 	static const char hex[] = "0123456789abcdef";
 	char line[] = "ekdb loader: unhandled exception 0x00 at rip 0x0000000000000000: halted\r\n";

@@ -38,7 +38,7 @@
  */
 #define __ekdb_nobp	__section(".text.ekdb_nobp")
 
-struct x86_regs;
+struct pt_regs;
 struct ekdb_task;
 struct ekdb_module;
 struct ekdb_sysinfo;
@@ -162,7 +162,7 @@ int ekdb_cmd_enable_set(const char *val);
  * False when the debugger is off, or for EKDB_BREAK_GDB while it is busy
  * (the driver gives its '$' back).
  */
-bool ekdb_break_in(struct x86_regs *regs, int reason);
+bool ekdb_break_in(struct pt_regs *regs, int reason);
 
 /*
  * Display hooks (the kms debugger hooks, Linux 2.6.34's
@@ -180,8 +180,8 @@ struct ekdb_display_ops {
 int ekdb_register_display(const struct ekdb_display_ops *ops);
 void ekdb_unregister_display(const struct ekdb_display_ops *ops);
 bool ekdb_enabled(void);
-bool ekdb_handle_die(const char *what, struct x86_regs *regs);
-bool ekdb_poll_break(struct x86_regs *regs);
+bool ekdb_handle_die(const char *what, struct pt_regs *regs);
+bool ekdb_poll_break(struct pt_regs *regs);
 /* ekdb_panic - from panic(), before it stops the machine: the debugger sees it first. */
 void ekdb_panic(const char *msg);
 void ekdb_cpu_online(unsigned cpu);

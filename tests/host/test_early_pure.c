@@ -235,7 +235,7 @@ static void test_sstep_classify(void **state)
 
 static void test_sstep_pushf_fixup(void **state)
 {
-	struct x86_regs r = { 0 };
+	struct pt_regs r = { 0 };
 	struct x86_step_state st = { 0 };
 	u64 pushed;
 
@@ -260,7 +260,7 @@ static void test_sstep_pushf_fixup(void **state)
 
 static void test_sstep_flag_insns(void **state)
 {
-	struct x86_regs r = { 0 };
+	struct pt_regs r = { 0 };
 	struct x86_step_state st = { 0 };
 
 	/* cli: IF stays off after the step even though it was on before */

@@ -34,8 +34,8 @@ void *early_ioremap_uc(u64 phys, u64 len);
 extern u64 direct_map_end;
 
 /* traps.c */
-void die(const char *what, struct x86_regs *regs);
-void show_regs(struct x86_regs *regs);
+void die(const char *what, struct pt_regs *regs);
+void show_regs(struct pt_regs *regs);
 void show_stack(u64 rbp, u64 rip);
 void __noreturn panic(const char *fmt, ...) __printf(1, 2);
 void __noreturn halt_this_cpu(void);

@@ -36,6 +36,6 @@ size_t x86_probe_read(void *dst, u64 src, size_t len);
 size_t x86_probe_write(u64 dst, const void *src, size_t len);
 
 /* Called by x86_trap_dispatch: true when regs->rip was redirected. */
-bool x86_fixup_exception(struct x86_regs *regs);
+bool x86_fixup_exception(struct pt_regs *regs);
 
 #endif

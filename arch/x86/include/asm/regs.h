@@ -2,7 +2,7 @@
 /*
  * regs.h - x86-64 register layouts.
  *
- * struct x86_regs is the trap frame every entry stub in arch/x86/entry.S
+ * struct pt_regs is the trap frame every entry stub in arch/x86/entry.S
  * builds on the stack (same field order as Linux's pt_regs).
  *
  * struct x86_cpu_state is the debugger's flat copy of everything gdb and
@@ -18,7 +18,7 @@
 #ifndef __ASSEMBLY__
 #include <ekdb/types.h>
 
-struct x86_regs {
+struct pt_regs {
 	u64 r15, r14, r13, r12, rbp, rbx;
 	u64 r11, r10, r9, r8, rax, rcx, rdx, rsi, rdi;
 	u64 vector;		/* pushed by the stub */

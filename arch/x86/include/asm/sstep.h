@@ -30,13 +30,13 @@ struct x86_step_state {
 enum x86_step_insn x86_classify_insn(const u8 *code, size_t len);
 
 /* x86_sstep_prepare - arm TF for one instruction at regs->rip. */
-void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st);
+void x86_sstep_prepare(struct pt_regs *regs, struct x86_step_state *st);
 /* x86_sstep_finish - after the step's #DB: undo what prepare did. */
 /*
  * x86_sstep_cancel - the stepped instruction did not complete (it
  * faulted): @regs are from before it; put the program's TF and IF back.
  */
-void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st);
-void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st);
+void x86_sstep_cancel(struct pt_regs *regs, struct x86_step_state *st);
+void x86_sstep_finish(struct pt_regs *regs, struct x86_step_state *st);
 
 #endif
