@@ -133,7 +133,7 @@ include tests/host/host.mk
 -include tests/fuzz/fuzz.mk
 
 # ---------------------------------------------------------------- user targets
-.PHONY: deps run debug check check-host check-early check-integration bench fuzz clean FORCE
+.PHONY: deps run debug check check-host check-early check-layers check-integration bench fuzz clean FORCE
 FORCE:
 
 deps:
@@ -148,6 +148,10 @@ debug: deps all
 check-early: $(KOBJS)
 	$(Q)tools/check-early.sh $(BUILD) $(EARLY_DIRS)
 
+# The debugger's folders include only their layer's headers (docs/layers.md).
+check-layers: $(KOBJS) $(LDR_DBG_OBJS)
+	$(Q)tools/check-layers.sh $(BUILD)
+
 # Two QEMU machines at a time (pytest-xdist; the tests are independent), and
 # a hang costs one test at most PYTEST_TIMEOUT seconds, not the whole run.
 PYTEST_JOBS    ?= 2
@@ -159,6 +163,7 @@ check-integration: all
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory check-early
+	$(Q)$(MAKE) --no-print-directory check-layers
 	$(Q)$(MAKE) --no-print-directory check-host
 	$(Q)$(MAKE) --no-print-directory check-gdbsim
 	$(Q)$(MAKE) --no-print-directory fuzz-smoke
