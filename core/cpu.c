@@ -107,7 +107,7 @@ bool dbg_cpu_park(struct pt_regs *regs)
 		return true;	/* already held (in a trap of its own) */
 	arch_hw_bp_disarm();	/* like the master's: not armed while stopped */
 	c->regs = regs;
-	x86_state_capture(&c->state, regs);
+	arch_dbg_state_capture(&c->state, regs);
 	__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
 	dbg_cpu_hold(self, regs, false);
 	return true;
@@ -120,7 +120,7 @@ void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped)
 	while (READ_ONCE(roundup_active) && !__atomic_load_n(&c->go, __ATOMIC_ACQUIRE))
 		cpu_relax();
 	WRITE_ONCE(c->go, false);
-	x86_state_writeback(&c->state, regs);
+	arch_dbg_state_writeback(&c->state, regs);
 	dbg_arm_step(c, regs);
 	if (trapped)
 		arch_dbg_resume_no_rehit(regs);

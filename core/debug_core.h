@@ -11,7 +11,7 @@
 #include <asm/regs.h>
 #include <asm/debug_trap.h>
 #include <asm/hw_breakpoint.h>
-#include <asm/smp.h>
+#include <ekdb/arch.h>
 #include <asm/sstep.h>
 #include <ekdb/gdbstub.h>
 #include <ekdb/kdb.h>
@@ -119,8 +119,8 @@ struct dbg_cpu {
 	bool online;		/* known to the debugger */
 	bool stopped;		/* inside the debugger (state valid) */
 	struct pt_regs *regs;	/* trap frame while stopped */
-	struct x86_cpu_state state;
-	struct x86_step_state step;
+	struct arch_dbg_state state;
+	struct arch_dbg_step step;
 	bool user_step;		/* the user asked for this step */
 	bool stepping_over;	/* re-insert breakpoints after this step */
 	bool go;		/* held: the master handed this CPU a resume */

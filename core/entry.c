@@ -66,7 +66,7 @@ static bool take_master(unsigned cpu, struct pt_regs *regs, bool retry)
 		if (dbg_roundup_wants(cpu)) {
 			arch_hw_bp_disarm();
 			c->regs = regs;
-			x86_state_capture(&c->state, regs);
+			arch_dbg_state_capture(&c->state, regs);
 			__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
 			dbg_cpu_hold(cpu, regs, false);
 			if (retry || c->user_step || c->stepping_over) {
@@ -92,7 +92,7 @@ static bool release_after_stepover;	/* a step over a breakpoint ends in "all go"
 void dbg_arm_step(struct dbg_cpu *c, struct pt_regs *regs)
 {
 	if (c->user_step || c->stepping_over)
-		x86_sstep_prepare(regs, &c->step);
+		arch_dbg_step_prepare(regs, &c->step);
 }
 
 /*
@@ -125,16 +125,16 @@ static int plan_resume(unsigned self, const struct ekdb_resume *r, u64 *skip)
 		t = (int)self;	/* the front end checked; never leave nobody running */
 	tc = &dbg_cpus[t];
 	if (r->set_pc)
-		tc->state.rip = r->pc;
+		arch_dbg_state_set_pc(&tc->state, r->pc);
 	if (r->action == EKDB_RESUME_DETACH || r->action == EKDB_RESUME_KILL)
 		dbg_bp_remove_owner(DBG_OWNER_GDB);
 	tc->user_step = r->action == EKDB_RESUME_STEP;
 	/* continuing from a breakpoint: step over it alone, then re-insert it */
-	tc->stepping_over = !tc->user_step && dbg_bp_find_sw(tc->state.rip) >= 0;
+	tc->stepping_over = !tc->user_step && dbg_bp_find_sw(arch_dbg_state_pc(&tc->state)) >= 0;
 	release_after_stepover = tc->stepping_over && !only;
 	*skip = 0;
 	if (tc->user_step || tc->stepping_over) {
-		*skip = tc->state.rip;	/* step the real instruction */
+		*skip = arch_dbg_state_pc(&tc->state);	/* step the real instruction */
 		only = true;
 	}
 	return only ? t : -1;
@@ -215,7 +215,7 @@ static bool dbg_enter(struct pt_regs *regs, struct ekdb_stop *stop)
 		 * stop of its own, not a re-entry.
 		 */
 		dbg_cpus[cpu].stepping_over = false;
-		x86_sstep_cancel(regs, &dbg_cpus[cpu].step);
+		arch_dbg_step_cancel(regs, &dbg_cpus[cpu].step);
 		return dbg_enter_master(regs, stop);
 	}
 	if (dbg_master == (int)cpu)
@@ -251,7 +251,7 @@ static bool dbg_enter_master(struct pt_regs *regs, struct ekdb_stop *stop)
 	dbg_bp_uninstall_all();
 	c->online = true;
 	c->regs = regs;
-	x86_state_capture(&c->state, regs);
+	arch_dbg_state_capture(&c->state, regs);
 	c->stopped = true;
 	dbg_target_select_cpu(cpu);
 	stop->thread = (u64)cpu + 1;
@@ -279,7 +279,7 @@ static bool dbg_enter_master(struct pt_regs *regs, struct ekdb_stop *stop)
 		dbg_cpu_hold(cpu, regs, true);
 		return true;
 	}
-	x86_state_writeback(&c->state, regs);
+	arch_dbg_state_writeback(&c->state, regs);
 	dbg_arm_step(c, regs);
 	arch_dbg_resume_no_rehit(regs);	/* do not re-hit an execute breakpoint at pc */
 	c->stopped = false;
@@ -350,7 +350,7 @@ bool dbg_trap_debug(struct pt_regs *regs, int slot, bool stepped)
 		return true;
 	}
 	if (c->step.active)
-		x86_sstep_finish(regs, &c->step);
+		arch_dbg_step_finish(regs, &c->step);
 	if (c->stepping_over) {
 		c->stepping_over = false;
 		/* stepped off the breakpoint (the others held): put it back, let
@@ -517,7 +517,7 @@ bool dbg_trap_end(struct pt_regs *regs, bool handled)
 	if (handled && dbg_roundup_wants(cpu) && !READ_ONCE(c->stopped)) {
 		arch_hw_bp_disarm();
 		c->regs = regs;
-		x86_state_capture(&c->state, regs);
+		arch_dbg_state_capture(&c->state, regs);
 		__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
 		dbg_cpu_hold(cpu, regs, false);
 	}

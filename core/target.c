@@ -69,7 +69,7 @@ static long t_mem_store(struct ekdb_target *t, u64 addr, const void *buf, size_t
 		return -EKDB_ERANGE;	/* the checks of dbg_mem_write(), without its text poke */
 	if (len && dbg_addr_is_debugger(addr, len))
 		return -EKDB_EPERM;
-	n = x86_probe_write(addr, buf, len);
+	n = arch_dbg_probe_write(addr, buf, len);
 	return n || !len ? (long)n : -EKDB_EFAULT;
 }
 
@@ -101,8 +101,8 @@ static int t_reg_write(struct ekdb_target *t, unsigned regno, const u8 *buf, siz
 		return -EKDB_EINVAL;
 	if (!c->stopped)
 		return -EKDB_EPERM;
-	/* only what x86_state_writeback() puts back may change */
-	if (d->offset < 0 || (u64)d->offset > offsetof(struct x86_cpu_state, eflags))
+	/* only what arch_dbg_state_writeback() puts back may change */
+	if (d->offset < 0 || (u64)d->offset > offsetof(struct arch_dbg_state, eflags))
 		return -EKDB_EPERM;
 	return x86_reg_set(&c->state, regno, buf, size);
 }

@@ -37,16 +37,6 @@ static bool get_task(struct kdb_session *s, int i, struct ekdb_task *t)
 	return thread_task(s, i, t);
 }
 
-int kdb_task_count(struct kdb_session *s)
-{
-	struct ekdb_task t;
-	int n = 0;
-
-	while (n < 100000 && get_task(s, n, &t))
-		n++;
-	return n;
-}
-
 /*
  * Linux's task list (for_each_process_thread()): an idle task is not on it
  * (ps and bta show a CPU's idle task only among the running ones), and a

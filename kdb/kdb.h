@@ -66,14 +66,11 @@ const struct kdb_cmd *kdb_lookup(const char *name);
 bool kdb_cmd_allowed(u32 mask, u32 flags, bool no_args);
 /* kdb_for_each_cmd - built-in then late commands, in order; stops when fn returns non-zero. */
 int kdb_for_each_cmd(int (*fn)(const struct kdb_cmd *c, void *arg), void *arg);
-/* kdb_class_name - human name of the class that refused a command. */
-const char *kdb_class_name(u32 flags);
 
 /* main.c: run one command line (with | grep); returns 0, KDB_CMD_*, or -KDB_*. */
 int kdb_exec_line(struct kdb_session *s, const char *line);
 
 /* pager.c: output */
-void kdb_puts(struct kdb_session *s, const char *str);
 void kdb_write(struct kdb_session *s, const char *p, size_t n);
 void kdb_out_begin(struct kdb_session *s);	/* a new command: pager, grep reset */
 void kdb_out_end(struct kdb_session *s);	/* flush a partial line */
@@ -118,7 +115,6 @@ bool kdb_sym_fmt(struct kdb_session *s, u64 addr, char *buf, size_t size);
 int kdb_reg_value(struct kdb_session *s, const char *name, u64 *value);
 
 /* cmd_task.c: the task whose context rd/bt show; helpers for other files */
-int kdb_task_count(struct kdb_session *s);
 bool kdb_find_task_pid(struct kdb_session *s, int pid, struct ekdb_task *t);
 bool kdb_current_task(struct kdb_session *s, int cpu, struct ekdb_task *t);
 int kdb_select_cpu(struct kdb_session *s, int cpu);

@@ -72,7 +72,7 @@ static __ekdb_nobp long glue_phys_read(u64 paddr, void *buf, size_t len)
 
 	if (paddr >= direct_map_end || len > direct_map_end - paddr)
 		return -EKDB_EFAULT;
-	n = x86_probe_read(buf, (u64)__va(paddr), len);
+	n = arch_dbg_probe_read(buf, (u64)__va(paddr), len);
 	return n ? (long)n : -EKDB_EFAULT;
 }
 

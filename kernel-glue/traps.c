@@ -32,7 +32,7 @@ static __ekdb_nobp void show_stack_chain(u64 rbp)
 	for (int depth = 0; rbp && depth < BACKTRACE_MAX; depth++) {
 		u64 frame[2];	/* saved rbp, return address */
 
-		if (rbp & 7 || x86_probe_read(frame, rbp, sizeof(frame)) != sizeof(frame))
+		if (rbp & 7 || arch_dbg_probe_read(frame, rbp, sizeof(frame)) != sizeof(frame))
 			break;
 		if (!frame[1])
 			break;
@@ -66,8 +66,8 @@ static void show_stack_from_regs(struct pt_regs *r)
 
 	/* 0x55 = push %rbp: after it the return address is one slot up */
 	if (kallsyms_lookup(r->rip, &sym, &off) && off <= 1 &&
-	    x86_probe_read(&first, sym.addr, 1) == 1 &&
-	    x86_probe_read(&ret, r->rsp + (first == 0x55 ? off : 0) * 8, 8) == 8 && ret) {
+	    arch_dbg_probe_read(&first, sym.addr, 1) == 1 &&
+	    arch_dbg_probe_read(&ret, r->rsp + (first == 0x55 ? off : 0) * 8, 8) == 8 && ret) {
 		printk(KERN_EMERG "Call Trace:\n");
 		printk(KERN_EMERG " [<%016llx>] %pS\n", (unsigned long long)ret, (void *)(ret - 1));
 		show_stack_chain(r->rbp);

@@ -22,7 +22,7 @@ bool arch_dbg_break_insn_at(u64 addr)
 {
 	u8 byte;
 
-	return x86_probe_read(&byte, addr, 1) == 1 && byte == ARCH_BREAK_INSN;
+	return arch_dbg_probe_read(&byte, addr, 1) == 1 && byte == ARCH_BREAK_INSN;
 }
 
 int arch_dbg_fault_signal(unsigned vector)

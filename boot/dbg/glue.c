@@ -154,6 +154,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 
 	if (armed)
 		return -EKDB_EBUSY;
+	ldr_mem_init();
 	ldr_bi = bi;
 	ldr_image = *img;
 	t = serial_transport_init(o->ekgdboc, &err);

@@ -23,6 +23,36 @@
 /* The trap frame: opaque outside arch/ (struct x86 layout: asm/regs.h). */
 struct pt_regs;
 
+/* ------------------------------------------------------------ memory */
+/*
+ * arch_dbg_probe_read - copy @len bytes from address @src without
+ * crashing on a bad one: the number of bytes copied before the first
+ * fault (== @len when all went well).  x86: arch/x86/fixup.c (an exception
+ * fixup table).
+ */
+size_t arch_dbg_probe_read(void *dst, u64 src, size_t len);
+/*
+ * arch_dbg_probe_write - the same for a store.  Does not lift write
+ * protection: patching text is arch_dbg_text_poke().
+ */
+size_t arch_dbg_probe_write(u64 dst, const void *src, size_t len);
+/*
+ * arch_dbg_text_poke - write into read-only kernel text (a breakpoint
+ * instruction, a restored byte): the number of bytes written, short when
+ * the address faults.  x86: arch/x86/text_poke.c (a CR0.WP window).
+ */
+size_t arch_dbg_text_poke(u64 addr, const void *src, size_t len);
+/*
+ * arch_dbg_probe_set_xlate - a host whose debugger addresses are not the
+ * CPU's (the loader: the kernel image's link addresses, where it placed
+ * the image) gives the three accessors above its translation: @fn returns
+ * the address to touch for @addr and in *@chunk how many of @len bytes are
+ * contiguous there.  NULL (the kernel): addresses are used as they are.
+ * Called once, before the debugger is on; @fn runs on the stop path.
+ */
+typedef u64 (*arch_dbg_probe_xlate_fn)(u64 addr, size_t len, size_t *chunk);
+void arch_dbg_probe_set_xlate(arch_dbg_probe_xlate_fn fn);
+
 /* ------------------------------------------------------------ kdb's needs */
 /*
  * arch_dbg_insn_is_branch - does the instruction at @insn (@len bytes

@@ -65,7 +65,7 @@ static bool wait_for_break(void)
 /* Decide where a "continue" stops in the simulation. */
 static bool sim_continue(struct sim_target *sim, struct ekdb_stop *st)
 {
-	struct x86_cpu_state *r = &sim->regs[sim->current];
+	struct arch_dbg_state *r = &sim->regs[sim->current];
 	u64 best = 0;
 	bool found = false;
 	int i;

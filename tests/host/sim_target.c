@@ -625,7 +625,7 @@ void sim_target_init(struct sim_target *s, int nthreads)
 	for (k = 0; k < sizeof(s->text); k++)
 		s->text[k] = 0x90;	/* nop */
 	for (i = 0; i < SIM_MAX_THREADS; i++) {
-		struct x86_cpu_state *r = &s->regs[i];
+		struct arch_dbg_state *r = &s->regs[i];
 		u64 t = (u64)i << 32;
 
 		r->rax = 0x1111111111111111ull + t; r->rbx = 0x2222;

@@ -62,7 +62,7 @@ struct sim_target {
 	unsigned nregions;
 	u8 ram0[SIM_RAM0_SIZE], ram1[SIM_RAM1_SIZE], text[SIM_TEXT_SIZE], top[SIM_TOP_SIZE];
 	unsigned wrap_asks;		/* mem_read/mem_write asked for a range past 2^64 */
-	struct x86_cpu_state regs[SIM_MAX_THREADS];
+	struct arch_dbg_state regs[SIM_MAX_THREADS];
 	int nthreads;
 	int selected;			/* index into regs[] */
 	int current;			/* index of the thread that stopped */

@@ -136,11 +136,11 @@ bool arch_dbg_break_insn_at(u64 addr) { return break_insn_at_pc; }
 int arch_dbg_fault_signal(unsigned vector) { return GDB_SIGSEGV; }
 void arch_hw_bp_disarm(void) { }
 void arch_hw_bp_load(void) { ev("hw_load"); }
-void x86_sstep_prepare(struct pt_regs *regs, struct x86_step_state *st) { }
-void x86_sstep_finish(struct pt_regs *regs, struct x86_step_state *st) { }
-void x86_sstep_cancel(struct pt_regs *regs, struct x86_step_state *st) { }
-void x86_state_capture(struct x86_cpu_state *st, const struct pt_regs *regs) { }
-void x86_state_writeback(const struct x86_cpu_state *st, struct pt_regs *regs) { }
+void arch_dbg_step_prepare(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_step_finish(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_step_cancel(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_state_capture(struct arch_dbg_state *st, const struct pt_regs *regs) { }
+void arch_dbg_state_writeback(const struct arch_dbg_state *st, struct pt_regs *regs) { }
 
 /* What a hook does while it runs on the master CPU. */
 enum hook_trap { TRAP_NONE, TRAP_HOOK_BP, TRAP_WATCH, TRAP_NOT_OURS, TRAP_FAULT, TRAP_PANIC };

@@ -37,7 +37,7 @@ x86_trap_fn x86_set_trap_handler(unsigned vec, x86_trap_fn fn)
 	return old;
 }
 
-size_t x86_probe_read(void *dst, u64 src, size_t len)
+size_t arch_dbg_probe_read(void *dst, u64 src, size_t len)
 {
 	if (src < TEXT_BASE || src + len > TEXT_BASE + sizeof(fake_text))
 		return 0;	/* unmapped */

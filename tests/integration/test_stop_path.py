@@ -105,7 +105,7 @@ def test_stop_path_and_ap_start_refuse_breakpoints(machine):
     assert callbacks == {"debugger_cpu_id", "apic_send_nmi_allbutself"}
     path = closure(call_graph(), STOP_PATH_ROOTS + tuple(callbacks))
     # the enumeration reaches into the kernel, the arch code and lib/
-    for f in ("debugger_cpu_id", "apic_send_nmi_allbutself", "dbg_enter", "x86_text_poke",
+    for f in ("debugger_cpu_id", "apic_send_nmi_allbutself", "dbg_enter", "arch_dbg_text_poke",
               "memset", "dbg_trap_swbreak", "dbg_trap_debug", "x86_dr6_hit_slot",
               "arch_hw_bp_load"):
         assert f in path, f"{f} not found on the stop path: {sorted(path)}"

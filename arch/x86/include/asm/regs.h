@@ -5,7 +5,7 @@
  * struct pt_regs is the trap frame every entry stub in arch/x86/entry.S
  * builds on the stack (same field order as Linux's pt_regs).
  *
- * struct x86_cpu_state is the debugger's flat copy of everything gdb and
+ * struct arch_dbg_state is the debugger's flat copy of everything gdb and
  * kdb can see of one stopped CPU: the frame plus segment selectors, the
  * segment base MSRs, control registers, EFER and the debug registers.
  * arch/x86/regs_table.c describes it ({name, size, offset}) in gdb's amd64
@@ -27,7 +27,7 @@ struct pt_regs {
 	u64 rip, cs, rflags, rsp, ss;
 };
 
-struct x86_cpu_state {
+struct arch_dbg_state {
 	/* general purpose, gdb amd64 order */
 	u64 rax, rbx, rcx, rdx, rsi, rdi, rbp, rsp;
 	u64 r8, r9, r10, r11, r12, r13, r14, r15;
