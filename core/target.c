@@ -8,6 +8,7 @@
 #include <asm/fixup.h>
 #include <asm/regs_table.h>
 #include <ekdb/ekdb.h>
+#include <ekdb/port.h>
 #include <ekdb/errno.h>
 #include <ekdb/range.h>
 #include <ekdb/kallsyms.h>
@@ -16,25 +17,6 @@
 #include <ekdb/string.h>
 
 static unsigned selected_cpu;
-static const struct ekdb_kernel_ops *kops;
-
-void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops)
-{
-	kops = ops;
-}
-
-void dbg_kernel_warn(const char *msg)
-{
-	if (kops && kops->warn)
-		kops->warn(msg);
-}
-
-void dbg_kernel_panic(const char *msg)
-{
-	if (kops && kops->panic)
-		kops->panic(msg);
-}
-
 void ekdb_set_text_offset(u64 offset)
 {
 	dbg_target.text_offset = offset;
@@ -239,50 +221,55 @@ static unsigned t_cpu_count(struct ekdb_target *t)
 	return dbg_cpu_count();
 }
 
-/* ---- the kernel's services (NULL until the kernel installs them) ---- */
+/* ---- the host's services (<ekdb/port.h>; NULL until the host installs them) ---- */
+static inline const struct ekdb_stopped_ops *kops(void)
+{
+	return &ekdb_port()->stopped;
+}
+
 static int t_task_get(struct ekdb_target *t, int index, struct ekdb_task *task)
 {
-	return kops && kops->task_get ? kops->task_get(index, task) : -EKDB_ENOENT;
+	return kops()->task_get ? kops()->task_get(index, task) : -EKDB_ENOENT;
 }
 
 static long t_log_read(struct ekdb_target *t, u64 pos, char *buf, size_t len)
 {
-	return kops && kops->log_read ? kops->log_read(pos, buf, len) : -EKDB_ENOSYS;
+	return kops()->log_read ? kops()->log_read(pos, buf, len) : -EKDB_ENOSYS;
 }
 
 static long t_phys_read(struct ekdb_target *t, u64 paddr, void *buf, size_t len)
 {
-	return kops && kops->phys_read ? kops->phys_read(paddr, buf, len) : -EKDB_ENOSYS;
+	return kops()->phys_read ? kops()->phys_read(paddr, buf, len) : -EKDB_ENOSYS;
 }
 
 static int t_mod_get(struct ekdb_target *t, int index, struct ekdb_module *mod)
 {
-	return kops && kops->mod_get ? kops->mod_get(index, mod) : -EKDB_ENOENT;
+	return kops()->mod_get ? kops()->mod_get(index, mod) : -EKDB_ENOENT;
 }
 
 static int t_sys_info(struct ekdb_target *t, struct ekdb_sysinfo *info)
 {
-	return kops && kops->sys_info ? kops->sys_info(info) : -EKDB_ENOSYS;
+	return kops()->sys_info ? kops()->sys_info(info) : -EKDB_ENOSYS;
 }
 
 static int t_reboot(struct ekdb_target *t)
 {
-	return kops && kops->reboot ? kops->reboot() : -EKDB_ENOSYS;
+	return kops()->reboot ? kops()->reboot() : -EKDB_ENOSYS;
 }
 
 static int t_sysrq(struct ekdb_target *t, char key)
 {
-	return kops && kops->sysrq ? kops->sysrq(key) : -EKDB_ENOSYS;
+	return kops()->sysrq ? kops()->sysrq(key) : -EKDB_ENOSYS;
 }
 
 static int t_percpu_offset(struct ekdb_target *t, unsigned cpu, u64 *offset)
 {
-	return kops && kops->percpu_offset ? kops->percpu_offset(cpu, offset) : -EKDB_ENOSYS;
+	return kops()->percpu_offset ? kops()->percpu_offset(cpu, offset) : -EKDB_ENOSYS;
 }
 
 static int t_task_signal(struct ekdb_target *t, int pid, int sig)
 {
-	return kops && kops->task_signal ? kops->task_signal(pid, sig) : -EKDB_ENOSYS;
+	return kops()->task_signal ? kops()->task_signal(pid, sig) : -EKDB_ENOSYS;
 }
 
 static void t_gdb_attach(struct ekdb_target *t)

@@ -11,18 +11,26 @@ static char logbuf[1 << 17];
 static size_t loglen;
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
+int vprintk(const char *fmt, va_list ap)
+{
+	int n;
+
+	pthread_mutex_lock(&log_lock);
+	n = vsnprintf(logbuf + loglen, sizeof(logbuf) - loglen, fmt, ap);
+	if (n > 0)
+		loglen = loglen + (size_t)n >= sizeof(logbuf) ? sizeof(logbuf) - 1 : loglen + (size_t)n;
+	pthread_mutex_unlock(&log_lock);
+	return n;
+}
+
 int printk(const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
-	pthread_mutex_lock(&log_lock);
 	va_start(ap, fmt);
-	n = vsnprintf(logbuf + loglen, sizeof(logbuf) - loglen, fmt, ap);
+	n = vprintk(fmt, ap);
 	va_end(ap);
-	if (n > 0)
-		loglen = loglen + (size_t)n >= sizeof(logbuf) ? sizeof(logbuf) - 1 : loglen + (size_t)n;
-	pthread_mutex_unlock(&log_lock);
 	return n;
 }
 
