@@ -80,3 +80,70 @@ const struct ekdb_framebuffer *ekdb_framebuffer(void)
 {
 	return ekdb_host_port->framebuffer ? ekdb_host_port->framebuffer() : NULL;
 }
+
+/*
+ * ---- the host's services as kdb has them: each forwards to the table in
+ * force, or fails as an empty answer (no tasks, no log, no modules) when
+ * the host has not (yet) given it.  kdb_session_set_host() ----
+ */
+static const struct ekdb_stopped_ops *kops(void)
+{
+	return &ekdb_port()->stopped;
+}
+
+static int h_task_get(int index, struct ekdb_task *task)
+{
+	return kops()->task_get ? kops()->task_get(index, task) : -EKDB_ENOENT;
+}
+
+static long h_log_read(u64 pos, char *buf, size_t len)
+{
+	return kops()->log_read ? kops()->log_read(pos, buf, len) : -EKDB_ENOSYS;
+}
+
+static long h_phys_read(u64 paddr, void *buf, size_t len)
+{
+	return kops()->phys_read ? kops()->phys_read(paddr, buf, len) : -EKDB_ENOSYS;
+}
+
+static int h_mod_get(int index, struct ekdb_module *mod)
+{
+	return kops()->mod_get ? kops()->mod_get(index, mod) : -EKDB_ENOENT;
+}
+
+static int h_sys_info(struct ekdb_sysinfo *info)
+{
+	return kops()->sys_info ? kops()->sys_info(info) : -EKDB_ENOSYS;
+}
+
+static int h_reboot(void)
+{
+	return kops()->reboot ? kops()->reboot() : -EKDB_ENOSYS;
+}
+
+static int h_sysrq(char key)
+{
+	return kops()->sysrq ? kops()->sysrq(key) : -EKDB_ENOSYS;
+}
+
+static int h_percpu_offset(unsigned cpu, u64 *offset)
+{
+	return kops()->percpu_offset ? kops()->percpu_offset(cpu, offset) : -EKDB_ENOSYS;
+}
+
+static int h_task_signal(int pid, int sig)
+{
+	return kops()->task_signal ? kops()->task_signal(pid, sig) : -EKDB_ENOSYS;
+}
+
+const struct ekdb_stopped_ops dbg_host_ops = {
+	.task_get = h_task_get,
+	.log_read = h_log_read,
+	.phys_read = h_phys_read,
+	.mod_get = h_mod_get,
+	.sys_info = h_sys_info,
+	.reboot = h_reboot,
+	.sysrq = h_sysrq,
+	.percpu_offset = h_percpu_offset,
+	.task_signal = h_task_signal,
+};

@@ -32,10 +32,52 @@
 
 #include <ekdb/types.h>
 
-struct ekdb_task;
-struct ekdb_module;
-struct ekdb_sysinfo;
 struct ekdb_framebuffer;
+
+/* One kernel task, for kdb's ps/pid/bt* (task_get). */
+struct ekdb_task {
+	u64 addr;		/* address of the kernel's task structure (btt, ps) */
+	int pid;
+	int ppid;		/* 0 when the kernel has no parent links */
+	char comm[16];
+	char state;		/* Linux's task_state_to_char(): 'R' running/runnable (idle tasks too),
+				 * 'S' sleeping, 'D', 'T', 'Z', 'X' dead, 'I' idle kthread */
+	bool user;		/* has a user address space (Linux p->mm); false: kernel thread */
+	int cpu;		/* CPU it runs on or last ran on */
+	bool running;		/* on a CPU now: its registers are that CPU's */
+	bool is_idle;		/* a CPU's idle task (swapper/N) */
+	/* saved context of a task that is not running (frame-pointer backtrace start) */
+	u64 rip, rsp, rbp;
+	/* its kernel stack [stack_base, stack_top); 0, 0 when unknown (bounds the stack scan) */
+	u64 stack_base, stack_top;
+};
+
+/* One entry of lsmod (mod_get): a built-in subsystem or loaded module. */
+struct ekdb_module {
+	char name[32];
+	u64 addr;		/* its descriptor / init function, 0 if none */
+	u64 size;		/* bytes of code+data, 0 if unknown */
+	char state[16];		/* "Live", "Initialising", ... */
+};
+
+/* What kdb's summary prints (sys_info); unknown strings are left empty. */
+struct ekdb_sysinfo {
+	char sysname[16];	/* "ekdb" */
+	char release[32];
+	char version[64];	/* build string */
+	char machine[16];	/* "x86_64" */
+	u64 uptime_ms;
+	unsigned ncpus;		/* CPUs online */
+	u64 mem_total_kb;
+	u64 mem_free_kb;
+	u64 mem_buffers_kb;	/* Linux's "Buffers:" (0 when the kernel has no buffer cache) */
+	bool have_mem;		/* mem_* valid (false before the page allocator) */
+	u64 realtime_s;		/* wall clock, seconds since 1970 UTC (0: unknown) */
+	int tz_minuteswest;
+	unsigned long loads[3];	/* 1, 5, 15 minute load, Linux's fixed point (FSHIFT 11) */
+	char hw_name[64];	/* dump_stack's "Hardware name:" (empty: not printed) */
+};
+
 
 /*
  * A console the debugger's early drivers give the host's log (earlyprintk

@@ -34,6 +34,11 @@ int printk(const char *fmt, ...)
 	return n;
 }
 
+/* The host tests' log sink (<ekdb/port.h>): a test that runs debugger code which logs installs it. */
+const struct ekdb_port_ops host_log_port = {
+	.vprintk = vprintk,
+};
+
 bool log_has(const char *s)
 {
 	return strstr(logbuf, s) != NULL;

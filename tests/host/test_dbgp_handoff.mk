@@ -2,4 +2,4 @@
 test_dbgp_handoff_SRCS := earlyio/ehci-dbgp/dbgp_xfer.c earlyio/ehci-dbgp/dbgp_port.c \
                           earlyio/ehci-dbgp/dbgp_chan.c earlyio/ehci-dbgp/dbgp_handoff.c \
                           tests/host/dbgp_mock.c tests/host/host_log.c lib/errno.c \
-                          tests/host/sim_port.c core/port.c
+                          core/port.c
