@@ -25,8 +25,10 @@ $DEBUGGER_DIRS|^boot/|the loader is one host among three: the debugger sees no h
 $DEBUGGER_DIRS|^/usr/include/efi/|GNU-EFI is the loader's: the debugger sees no header of it
 "
 # KERNEL-GLUE RULE: the porting interface's rule (no header of the
-# reference kernel in the debugger's folders) goes here, as one more line:
+# reference kernel in the debugger's folders) may go here, as one more line
 #   $DEBUGGER_DIRS|^kernel-glue/|...
+# (today make check-port, tools/check-port.sh, checks it by the sources and
+# the include path).
 KGLUE_RULES=""
 
 fail() { echo "check-layers: $*" >&2; exit 1; }
