@@ -290,7 +290,7 @@ STEPS = [
                         (r"(?m)^(CPU: N PID: N Comm: )\S+ .*$", r"\1COMM ..."),
                         (r"(?m)^Code: .*$", "Code: BYTES"),
                         (r"(?m)^RIP: (HEX:)?\S+$", "RIP: SYM")], True),
-    ("btp 1", cmds("btp 1"), [TASK, (r"(?m)^\s*\??\s*SYM\+OFF$", " SYM+OFF"),
+    ("btp 2", cmds("btp 2"), [TASK, (r"(?m)^\s*\??\s*SYM\+OFF$", " SYM+OFF"),
                               (r"(?m)^(CPU: N PID: N Comm: )\S+ .*$", r"\1COMM ...")], True),
     ("btc", cmds("btc"), [TASK, (r"(?m)^\s*\??\s*SYM\+OFF$", " SYM+OFF"),
                           (r"(?m)^(CPU: N PID: N Comm: )\S+ .*$", r"\1COMM ..."),
