@@ -6,11 +6,13 @@
 # Debian's packaged 6.1 kernels are built without CONFIG_KGDB, so this builds
 # one from Debian's linux-source-6.1 (apt archive) with linux-kdb.config
 # (allnoconfig + serial console, initramfs, SMP, kgdb/kdb). Needs gcc, make,
-# flex, bison, bc, libelf-dev (tools/deps.sh); about 15-25 min on 2 cores.
+# flex, bison, bc, libelf-dev (KDB_COMPARE_DEPS in tools/deps.sh, installed
+# here); 20-60 min on 2 cores, depending on the load.
 # Idempotent: what exists is kept.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 DIR=${1:-/tmp/kdb-compare-linux}
+EKDB_EXTRA_DEPS="$(sed -n 's/^KDB_COMPARE_DEPS="\(.*\)"$/\1/p' "$HERE/../deps.sh")" "$HERE/../deps.sh"
 mkdir -p "$DIR"
 cd "$DIR"
 if [ ! -d linux ]; then
