@@ -186,6 +186,16 @@ def cmds(*lines):
     return run
 
 
+def st_cpu_switch(s):
+    """cpu <the other CPU>, go (refused there), cpu <the entry CPU>: the
+    entry CPU is whichever ran the shell's write."""
+    n = int(re.match(PROMPT, s.prompt()).group(1))
+    out = [s.cmd(f"cpu {1 - n}")]
+    if "diag:" in out[0]:               # no such CPU: go would resume the kernel
+        return out[0]
+    return "\n".join(out + [s.cmd(ln) for ln in ("go", f"cpu {n}")])
+
+
 def st_full_table(s):
     """bp on 16 addresses then a 17th: Linux's table has KDB_MAXBPT = 16."""
     outs = [s.cmd(f"bp vprintk+{i}") for i in range(17)]
@@ -212,9 +222,9 @@ def st_pager(s):
     s.k.key("\r")
     s.wait(MORE)
     s.k.key(" ")
-    s.wait(MORE)
-    s.k.key("q")
-    s.wait(PROMPT)
+    if s.wait(f"{MORE}|{PROMPT}").group(0) == "more> ":
+        s.k.key("q")
+        s.wait(PROMPT)
     out.append(s.prompt() + clean(s.m.output(0)[start:]).rstrip("\n"))
     out.append(s.cmd("set LINES 24"))
     return "\n".join(out)
@@ -304,7 +314,7 @@ STEPS = [
     ("pid 99, pid 2, rd, pid R", cmds("pid 99", "pid 2", "rd", "pid R"),
      [(r"process is \S+\(", "process is COMM(")], False),
     ("cpu", cmds("cpu"), (), False),
-    ("cpu 1, go, cpu 0", cmds("cpu 1", "go", "cpu 0"), (), False),
+    ("cpu N, go, cpu M", st_cpu_switch, (), False),
     ("env", cmds("env"), (), False),
     ("set", cmds("set RADIX 7", "set FOO=bar", "env | grep FOO"), (), False),
     ("dmesg 3", cmds("dmesg 3"), [(r"(?m)^(<N>\[\s*N\.N\] ).*$", r"\1TEXT")], False),
@@ -339,7 +349,14 @@ def mask(text, extra):
     return [ln.rstrip() for ln in text.split("\n")]
 
 
+def same_cpu(text):
+    """Which CPU ran the shell's write (and so entered kdb) is chance: the
+    prompt's and the entry line's CPU number count as equal."""
+    return re.sub(r"on processor \d+", "on processor N", re.sub(r"\[\d+\]kdb> ", "[N]kdb> ", text))
+
+
 def classify(a, b, extra, shapes):
+    a, b = same_cpu(a), same_cpu(b)
     if a == b:
         return "identical"
     ma, mb = mask(a, extra), mask(b, extra)
@@ -429,62 +446,71 @@ def report(res_l, res_e, path, meta):
     return counts
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--linux", required=True,
-                    help="the directory tools/kdb-compare/setup.sh filled")
-    ap.add_argument("--out", default="kdb-compare.md", help="report (markdown)")
-    ap.add_argument("--logs", help="where the serial logs go (default: a temp dir)")
-    ap.add_argument("--only", action="append", help="run only this step (repeatable)")
-    ap.add_argument("--reuse-linux", metavar="JSON",
-                    help="take Linux's transcripts from an earlier run's linux.json "
-                         "instead of booting Linux again (while fixing ekdb)")
-    args = ap.parse_args()
-
-    import json
+def run_linux(args, logs):
     bz = os.path.join(args.linux, "build", "arch", "x86", "boot", "bzImage")
-    if not os.path.exists(bz) and not args.reuse_linux:
+    if not os.path.exists(bz):
         sys.exit(f"kdb_compare: no {bz}: run tools/kdb-compare/setup.sh {args.linux}")
+    initrd = os.path.join(logs, "initrd.cpio")
+    make_initrd(args.linux, initrd)
+    linux = LinuxMachine(logs, bz, initrd, "console=ttyS0 kgdboc=ttyS0 kgdbwait nokaslr",
+                         smp=2, name="linux")
+    try:
+        res = run_side(Side("linux", linux), args.only)
+    finally:
+        linux.kill()
+    ver = re.search(r"Linux version (\S+)", linux.output(0))
+    return {"version": ver.group(1) if ver else "6.1", "steps": res}
+
+
+def run_ekdb(args, logs):
     if not os.path.exists(os.path.join(REPO, "build", "kernel.elf")):
         sys.exit("kdb_compare: no build/kernel.elf: run make")
-    logs = args.logs or tempfile.mkdtemp(prefix="kdb-compare-")
-    os.makedirs(logs, exist_ok=True)
-    initrd = os.path.join(logs, "initrd.cpio")
-    if not args.reuse_linux:
-        make_initrd(args.linux, initrd)
     ekdb = Machine(logs, cmdline="earlyprintk=serial,ttyS0,115200 ekgdboc=ttyS0 kgdbwait nokaslr",
-                   smp=2, name="ekdb", qmp=False, start=False, lifetime=3600)
+                   smp=2, name="ekdb", qmp=False, lifetime=3600)
     try:
-        if args.reuse_linux:
-            with open(args.reuse_linux) as f:
-                saved = json.load(f)
-            res_l, version = saved["steps"], saved["version"]
-        else:
-            linux = LinuxMachine(logs, bz, initrd,
-                                 "console=ttyS0 kgdboc=ttyS0 kgdbwait nokaslr",
-                                 smp=2, name="linux")
-            try:
-                res_l = run_side(Side("linux", linux), args.only)
-            finally:
-                linux.kill()
-            ver = re.search(r"Linux version (\S+)", linux.output(0))
-            version = ver.group(1) if ver else "6.1"
-            with open(os.path.join(logs, "linux.json"), "w") as f:
-                json.dump({"version": version, "steps": res_l}, f, indent=1)
-        ekdb.start()
-        res_e = run_side(Side("ekdb", ekdb), args.only)
-        with open(os.path.join(logs, "ekdb.json"), "w") as f:
-            json.dump({"steps": res_e}, f, indent=1)
+        res = run_side(Side("ekdb", ekdb), args.only)
     finally:
         ekdb.kill()
-    meta = (f"Linux {version} (Debian's linux-source-6.1, "
+    rev = os.popen(f"git -C {REPO} describe --always --dirty").read().strip()
+    return {"version": rev, "steps": res}
+
+
+def main():
+    import json
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--linux", help="the directory tools/kdb-compare/setup.sh filled")
+    ap.add_argument("--out", default="kdb-compare.md", help="report (markdown)")
+    ap.add_argument("--logs", help="where the serial logs and the transcripts "
+                                   "(linux.json, ekdb.json) go (default: a temp dir)")
+    ap.add_argument("--only", action="append", help="run only this step (repeatable)")
+    ap.add_argument("--linux-json", metavar="JSON",
+                    help="Linux's transcripts from an earlier run instead of booting Linux "
+                         "(while fixing ekdb)")
+    ap.add_argument("--ekdb-json", metavar="JSON",
+                    help="ekdb's transcripts from an earlier run instead of booting ekdb")
+    args = ap.parse_args()
+    if not args.linux and not args.linux_json:
+        ap.error("give --linux DIR (or --linux-json from an earlier run)")
+    logs = args.logs or tempfile.mkdtemp(prefix="kdb-compare-")
+    os.makedirs(logs, exist_ok=True)
+    sides = {}
+    for name, given, run in (("linux", args.linux_json, run_linux),
+                             ("ekdb", args.ekdb_json, run_ekdb)):
+        if given:
+            with open(given) as f:
+                sides[name] = json.load(f)
+        else:
+            sides[name] = run(args, logs)
+            with open(os.path.join(logs, f"{name}.json"), "w") as f:
+                json.dump(sides[name], f, indent=1)
+    meta = (f"Linux {sides['linux']['version']} (Debian's linux-source-6.1, "
             "tools/kdb-compare/linux-kdb.config) and ekdb "
-            f"{os.popen('git -C ' + REPO + ' describe --always --dirty').read().strip()}, "
-            "both under QEMU TCG with -smp 2, kdb on ttyS0 at kgdbwait.")
-    counts = report(res_l, res_e, args.out, meta)
+            f"{sides['ekdb'].get('version', '?')}, both under QEMU TCG with -smp 2, "
+            "kdb on ttyS0 at kgdbwait.")
+    counts = report(sides["linux"]["steps"], sides["ekdb"]["steps"], args.out, meta)
     print(f"kdb_compare: {sum(counts.values())} steps: {counts['identical']} identical, "
           f"{counts['slight']} slightly different, {counts['very']} very different "
-          f"-> {args.out} (serial logs in {logs})")
+          f"-> {args.out} (serial logs and transcripts in {logs})")
 
 
 if __name__ == "__main__":
