@@ -38,7 +38,12 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
            -fno-inline-functions-called-once -fno-strict-aliasing -fno-common \
            -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wstrict-prototypes \
            -Wmissing-prototypes -Wshadow -Wvla \
-           -Iinclude -Ikernel-glue/include -Iarch/x86/include -D__KERNEL__ -MMD -MP
+           -Iinclude -Iarch/x86/include -D__KERNEL__ -MMD -MP
+# Only the host (the reference kernel) sees its own headers: the debugger's
+# folders reach the kernel through <ekdb/port.h> (make check-port).
+HOST_DIRS := kernel-glue scripts/gdb
+$(foreach d,$(HOST_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KCFLAGS += -Ikernel-glue/include))
+$(foreach d,$(HOST_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KASFLAGS += -Ikernel-glue/include))
 KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(KCFLAGS)) -D__ASSEMBLY__
 
 # The debugger's own code is built for size (it sits in every kernel; its
@@ -125,7 +130,7 @@ include tests/host/host.mk
 -include tests/fuzz/fuzz.mk
 
 # ---------------------------------------------------------------- user targets
-.PHONY: deps run debug check check-host check-early check-integration bench fuzz clean FORCE
+.PHONY: deps run debug check check-host check-early check-port check-integration bench fuzz clean FORCE
 FORCE:
 
 deps:
@@ -140,6 +145,11 @@ debug: deps all
 check-early: $(KOBJS)
 	$(Q)tools/check-early.sh $(BUILD) $(EARLY_DIRS)
 
+# The debugger's folders include no kernel-glue/ or boot/ header and build
+# without their include path: they reach a host through <ekdb/port.h>.
+check-port:
+	$(Q)tools/check-port.sh lib early earlyio core gdbstub kdb
+
 # Two QEMU machines at a time (pytest-xdist; the tests are independent), and
 # a hang costs one test at most PYTEST_TIMEOUT seconds, not the whole run.
 PYTEST_JOBS    ?= 2
@@ -151,6 +161,7 @@ check-integration: all
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory check-early
+	$(Q)$(MAKE) --no-print-directory check-port
 	$(Q)$(MAKE) --no-print-directory check-host
 	$(Q)$(MAKE) --no-print-directory check-gdbsim
 	$(Q)$(MAKE) --no-print-directory fuzz-smoke

@@ -195,9 +195,11 @@ void dbg_transports_post(void);
 
 /* ---------------------------------------------------------------- target.c */
 extern struct ekdb_target dbg_target;
-/* A line for the kernel's log (struct ekdb_kernel_ops warn); dropped without one. */
+/* port.c: the host's services as kdb's commands have them (kdb_session_set_host()). */
+extern const struct ekdb_stopped_ops dbg_host_ops;
+/* A line for the kernel's log (the port's stopped warn); dropped without one. */
 void dbg_kernel_warn(const char *msg);
-/* The kernel's panic (ekdb_kernel_ops panic) with @msg; returns only without one. */
+/* The kernel's panic (the port's stopped panic) with @msg; returns only without one. */
 void dbg_kernel_panic(const char *msg);
 void dbg_target_select_cpu(unsigned cpu);
 /*

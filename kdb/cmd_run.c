@@ -236,9 +236,9 @@ int kdb_cmd_reboot(struct kdb_session *s, int argc, const char **argv)
 
 	if (argc)
 		return -KDB_TOOMANYARGS;
-	if (!s->target->ops->reboot)
+	if (!kdb_host(s)->reboot)
 		return -KDB_NOTAVAIL;
-	r = s->target->ops->reboot(s->target);
+	r = kdb_host(s)->reboot();
 	(void)r;
 	kdb_printf(s, "Hmm, kdb_reboot did not reboot\n");
 	return 0;
@@ -251,11 +251,11 @@ int kdb_cmd_sr(struct kdb_session *s, int argc, const char **argv)
 
 	if (argc != 1)
 		return -KDB_ARGCOUNT;
-	if (!s->target->ops->sysrq)
+	if (!kdb_host(s)->sysrq)
 		return -KDB_NOTIMP;
 	/* Linux hands the first character to __handle_sysrq(); an unknown key prints its help */
-	r = s->target->ops->sysrq(s->target, argv[1][0]);
+	r = kdb_host(s)->sysrq(argv[1][0]);
 	if (r)
-		s->target->ops->sysrq(s->target, 'h');
+		kdb_host(s)->sysrq('h');
 	return 0;
 }

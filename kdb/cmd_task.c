@@ -29,11 +29,10 @@ static bool thread_task(struct kdb_session *s, int i, struct ekdb_task *t)
 /* Task @i: from task_get, or the CPUs when the kernel has no tasks yet. */
 static bool get_task(struct kdb_session *s, int i, struct ekdb_task *t)
 {
-	const struct ekdb_target_ops *o = s->target->ops;
 	struct ekdb_task first;
 
-	if (o->task_get && o->task_get(s->target, 0, &first) == 0)
-		return o->task_get(s->target, i, t) == 0;
+	if (kdb_host(s)->task_get && kdb_host(s)->task_get(0, &first) == 0)
+		return kdb_host(s)->task_get(i, t) == 0;
 	return thread_task(s, i, t);
 }
 

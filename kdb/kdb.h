@@ -185,4 +185,11 @@ int kdb_cmd_defcmd(struct kdb_session *s, int argc, const char **argv);
 int kdb_cmd_kill(struct kdb_session *s, int argc, const char **argv);
 int kdb_cmd_per_cpu(struct kdb_session *s, int argc, const char **argv);
 
+/* The host's services (kdb_session_set_host()); an empty table when none. */
+extern const struct ekdb_stopped_ops kdb_no_host;
+static inline const struct ekdb_stopped_ops *kdb_host(const struct kdb_session *s)
+{
+	return s->host ? s->host : &kdb_no_host;
+}
+
 #endif

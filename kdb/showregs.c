@@ -51,8 +51,8 @@ void kdb_show_cpu_line(struct kdb_session *s, int cpu)
 	size_t vlen;
 
 	memset(&si, 0, sizeof(si));
-	if (s->target->ops->sys_info)
-		s->target->ops->sys_info(s->target, &si);
+	if (kdb_host(s)->sys_info)
+		kdb_host(s)->sys_info(&si);
 	if (!kdb_current_task(s, cpu, &t)) {
 		memset(&t, 0, sizeof(t));
 		ekdb_snprintf(t.comm, sizeof(t.comm), "swapper/%d", cpu);

@@ -15,7 +15,7 @@ LDR_DBG_SHARED := \
 	arch/x86/hw_breakpoint.c arch/x86/idt.c arch/x86/regs_table.c arch/x86/sstep.c \
 	arch/x86/tdesc.c arch/x86/text_poke.c arch/x86/entry.S \
 	core/bp.c core/cpu.c core/display.c core/entry.c core/frontend.c core/mem.c \
-	core/target.c core/transport.c core/carry.c core/reenter.c \
+	core/port.c core/target.c core/transport.c core/carry.c core/reenter.c \
 	$(wildcard gdbstub/*.c) $(wildcard kdb/*.c) \
 	earlyio/serial/uart16550.c earlyio/serial/serial_opt.c earlyio/serial/serial_transport.c
 LDR_DBG_GLUE := $(sort $(wildcard boot/dbg/*.c boot/dbg/*.S))
@@ -26,7 +26,7 @@ LDR_DBG_OBJS := $(patsubst %,$(BUILD)/boot/ekdb/%.o,$(LDR_DBG_SHARED)) \
 
 # The kernel's debugger flags that matter (no FPU/SSE registers, frame
 # pointers for kdb's bt), on top of the loader's (-fpic, no red zone).
-LDR_DBG_CFLAGS := $(BOOT_CFLAGS) -Iarch/x86/include -Ikernel-glue/include \
+LDR_DBG_CFLAGS := $(BOOT_CFLAGS) -Iarch/x86/include \
 		  -mgeneral-regs-only -fno-omit-frame-pointer -fno-optimize-sibling-calls \
 		  -Wstrict-prototypes -Wmissing-prototypes -Wvla -Os
 # fixup.c's byte accessors work on the addresses they are given; the loader's

@@ -31,7 +31,7 @@
  * puts it inside __ekdb_text_start..__ekdb_text_end, like Linux's
  * NOKPROBE_SYMBOL / noinstr): every kernel function the stop path can run
  * (which CPU am I, the round-up NMI, the display hooks, the drivers'
- * transport ops, struct ekdb_kernel_ops, and all they call: the set
+ * transport ops, the stopped ops of <ekdb/port.h>, and all they call: the set
  * tests/integration/test_stop_path.py computes), and code that runs where
  * the debugger cannot take a trap (an AP before its IDT is loaded).  A
  * breakpoint there is refused (gdb E01, kdb message).
@@ -39,41 +39,12 @@
 #define __ekdb_nobp	__section(".text.ekdb_nobp")
 
 struct x86_regs;
-struct ekdb_task;
-struct ekdb_module;
-struct ekdb_sysinfo;
 
 /*
- * What the debugger asks of the kernel it lives in (kdb ps/bt of tasks,
- * dmesg, mdp, lsmod, summary, reboot, sr).  Every member may be NULL:
- * kdb then says "Not available".  Called with the machine stopped: no
- * locks, no allocation, no sleeping.  Semantics as the ekdb_target ops of
- * the same names (include/ekdb/target.h).
+ * The kernel's services (tasks, the log, consoles, physical memory,
+ * allocation ...) are the porting interface: struct ekdb_port_ops,
+ * ekdb_set_port() in <ekdb/port.h>.
  */
-struct ekdb_kernel_ops {
-	int (*task_get)(int index, struct ekdb_task *task);
-	long (*log_read)(u64 pos, char *buf, size_t len);
-	long (*phys_read)(u64 paddr, void *buf, size_t len);
-	int (*mod_get)(int index, struct ekdb_module *mod);
-	int (*sys_info)(struct ekdb_sysinfo *info);
-	int (*reboot)(void);
-	int (*sysrq)(char key);
-	int (*percpu_offset)(unsigned cpu, u64 *offset);
-	int (*task_signal)(int pid, int sig);
-	/*
-	 * warn - one line (ending in a newline) for the kernel's log: a
-	 * breakpoint that fired inside the debugger was removed.  panic - the
-	 * debugger gave up (it is off, every CPU released): stop this CPU with
-	 * @msg; must not return.  Both run on the stop path (breakpoints may be
-	 * armed): like every function the stop path reaches, no breakpoint may
-	 * go there (__ekdb_nobp, checked by tests/integration/test_stop_path.py).
-	 */
-	void (*warn)(const char *msg);
-	void (*panic)(const char *msg);
-};
-
-/* ekdb_set_kernel_ops - install the kernel's services (static storage; any time). */
-void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops);
 /*
  * ekdb_set_text_offset - how far the kernel runs from its link address
  * (KASLR; the loader's bootinfo kaslr_offset): gdb gets it from qOffsets

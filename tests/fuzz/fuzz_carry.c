@@ -254,7 +254,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sim_target_init(&sim, 1);
 	sim_chan_init(&ch);
 	CHECK(gdb_session_init(&gdb, &sim.t, &ch.chan, gin, gout, sizeof(gin)) == 0);
+	gdb_session_set_monitor(&gdb, sim_monitor, &sim);
 	CHECK(kdb_session_init(&kdb, &sim.t, &ch.chan) == 0);
+	kdb_session_set_host(&kdb, &sim.host);
 	if (why) {
 		u8 before[TEXT_SIZE];
 

@@ -184,6 +184,7 @@ static void sessions_init(void)
 	sim_chan_init(&ch);
 	CHECK(gdb_session_init(&gdb, &sim.t, &ch.chan, gin, gout, sizeof(gin)) == 0);
 	CHECK(kdb_session_init(&kdb, &sim.t, &ch.chan) == 0);
+	kdb_session_set_host(&kdb, &sim.host);
 	sessions_up = true;
 }
 
