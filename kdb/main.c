@@ -324,6 +324,7 @@ struct ekdb_resume kdb_session_run(struct kdb_session *s, const struct ekdb_stop
 			break;
 		}
 		kdb_out_begin(s);
+		s->lines_out = 1;	/* the echoed Enter counts (Linux's kdb_nextline) */
 		if (s->len == 0 && s->defining < 0) {
 			if (!s->last_cmd[0])
 				continue;

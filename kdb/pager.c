@@ -91,14 +91,75 @@ static void check_interrupt(struct kdb_session *s)
 		kdb_typeahead_push(s, (u8)c);
 }
 
-/* At LINES-1 lines: more> waits for space (page), Enter (line) or q (quit). */
+/* Linux's kdbgetintenv() fallback for LINES and COLUMNS: unset, not a number or <= 1. */
+static unsigned long env_dim(struct kdb_session *s, const char *name, long dflt)
+{
+	long v = kdb_getenv_int(s, name, dflt);
+
+	return (unsigned long)(v <= 1 ? dflt : v);
+}
+
+/*
+ * '/' at more>: read the string after SEARCHPROMPT ("search> "), echoing
+ * it, Backspace edits; Enter ends it.  Output then skips to the first line
+ * that contains it (Linux's KDB_GREPPING_FLAG_SEARCH).  Ctrl-C or the end
+ * of input drops the rest of the output.
+ */
+static void pager_search(struct kdb_session *s)
+{
+	const char *prompt = kdb_getenv(s, "SEARCHPROMPT");
+	size_t n = 0;
+	int c;
+
+	if (!prompt)
+		prompt = "search> ";
+	chan_write(s, "\r", 1);
+	chan_write(s, prompt, strlen(prompt));
+	for (;;) {
+		c = kdb_getc(s);
+		if (c == KDB_KEY_LF && s->skip_lf) {
+			s->skip_lf = false;
+			continue;
+		}
+		if (c == KDB_KEY_CR || c == KDB_KEY_LF) {
+			s->skip_lf = c == KDB_KEY_CR;
+			break;
+		}
+		if (c == KDB_GETC_EOF || c == KDB_KEY_CTRL('c')) {
+			s->aborted = true;
+			chan_write(s, "\n", 1);
+			return;
+		}
+		if ((c == KDB_KEY_BS || c == KDB_KEY_DEL) && n) {
+			n--;
+			chan_write(s, "\b \b", 3);
+		} else if (c >= 0x20 && c < 0x7f && n < sizeof(s->search) - 1) {
+			s->search[n++] = (char)c;
+			chan_write(s, (const char *)&(char){ (char)c }, 1);
+		}
+	}
+	s->search[n] = 0;
+	chan_write(s, "\n", 1);
+	s->search_on = n > 0;
+	s->lines_out = 1;			/* Linux's kdb_getstr() and its echoed Enter */
+}
+
+/*
+ * Linux's pager (vkdb_printf): kdb_nextline starts at 1 at the prompt and
+ * counts the echoed Enter, each output line, and a line wider than COLUMNS
+ * once more per COLUMNS+1 characters; at LINES comes more>.  lines_out is
+ * kdb_nextline - 1.  Space: a page; Enter: one line; q/Q: the rest is
+ * dropped ("\n" leaves more> on the screen, as Linux); '/': a search;
+ * anything else is refused with Linux's words.  Ctrl-C (Linux: refused)
+ * stops the output as it does while a command prints.
+ */
 static void pager_wait(struct kdb_session *s)
 {
-	long lines = kdb_getenv_int(s, "LINES", 24);
+	unsigned long lines = env_dim(s, "LINES", 24);
 	const char *more = kdb_getenv(s, "MOREPROMPT");
 	int c;
 
-	if (lines < 2 || s->lines_out < (unsigned long)lines - 1)
+	if (s->lines_out < lines - 1)
 		return;
 	if (!more)
 		more = "more> ";
@@ -107,14 +168,31 @@ static void pager_wait(struct kdb_session *s)
 		c = kdb_getc(s);
 	} while (c == KDB_KEY_LF && s->skip_lf && !(s->skip_lf = false));
 	s->skip_lf = false;
+	if (c == 'q' || c == 'Q' || c == KDB_KEY_CTRL('c') || c == KDB_GETC_EOF) {
+		s->aborted = true;
+		chan_write(s, "\n", 1);
+		return;
+	}
+	if (c == '/' && !s->grep_on) {
+		pager_search(s);
+		return;
+	}
+	if (c != ' ' && c != KDB_KEY_CR && c != KDB_KEY_LF) {
+		const char *msg = c == '/' ?
+			"\n'/' cannot be used during | grep filtering, input ignored\n" :
+			"\nOnly 'q', 'Q' or '/' are processed at more prompt, input ignored\n";
+
+		chan_write(s, msg, strlen(msg));
+		s->lines_out = 2;
+		return;
+	}
 	if (c == KDB_KEY_CR || c == KDB_KEY_LF) {
 		s->skip_lf = c == KDB_KEY_CR;
 		s->lines_out = (unsigned)lines - 2;	/* one more line */
-	} else if (c == 'q' || c == 'Q' || c == KDB_KEY_CTRL('c') || c == KDB_GETC_EOF) {
-		s->aborted = true;
 	} else {
-		s->lines_out = 0;			/* space (or any key): a page */
+		s->lines_out = 0;			/* space: a page */
 	}
+	/* Linux writes only "\r": a shorter next line would leave "more> " showing */
 	chan_write(s, "\r", 1);
 	for (size_t i = 0; i < strlen(more); i++)
 		chan_write(s, " ", 1);
@@ -127,12 +205,17 @@ static void emit_line(struct kdb_session *s, bool newline)
 	s->olen = 0;
 	if (s->aborted || !kdb_grep_match(s, s->obuf))
 		return;
+	if (s->search_on && !s->monitor) {
+		if (!strstr(s->obuf, s->search))
+			return;
+		s->search_on = false;
+	}
 	kdb_raw(s, s->obuf, strlen(s->obuf));
 	if (newline)
 		kdb_raw(s, "\n", 1);
 	if (s->monitor || !newline)
 		return;
-	s->lines_out++;
+	s->lines_out += 1 + (unsigned)(strlen(s->obuf) / (env_dim(s, "COLUMNS", 80) + 1));
 	check_interrupt(s);
 	if (!s->aborted)
 		pager_wait(s);
@@ -177,6 +260,7 @@ void kdb_out_begin(struct kdb_session *s)
 {
 	s->lines_out = 0;
 	s->aborted = false;
+	s->search_on = false;
 	s->olen = 0;
 	s->out_chars = 0;
 	s->getarea_quiet = false;

@@ -4,13 +4,16 @@
 # Idempotent and fast when everything is present (one dpkg-query call).
 # When packages are missing: as root, run `apt-get update` once and
 # `apt-get install -y --no-install-recommends` them; otherwise print the exact install command and
-# exit 1.  Extra packages can be checked with EKDB_EXTRA_DEPS="pkg1 pkg2".
+# exit 1.  Extra packages can be checked with EKDB_EXTRA_DEPS="pkg1 pkg2"
+# (tools/kdb-compare/setup.sh asks for its KDB_COMPARE_DEPS below that way:
+# what building a Linux kernel needs, only for that optional comparison).
 set -euo pipefail
 
 PKGS=(qemu-system-x86 ovmf gnu-efi gdb mtools dosfstools libcmocka-dev
       python3-pytest python3-pytest-xdist python3-pytest-timeout python3-pexpect
       clang lldb binutils gcc make socat
       console-setup-linux)
+KDB_COMPARE_DEPS="flex bison bc libelf-dev xz-utils"
 # shellcheck disable=SC2206
 [ -n "${EKDB_EXTRA_DEPS:-}" ] && PKGS+=(${EKDB_EXTRA_DEPS})
 

@@ -146,6 +146,8 @@ struct kdb_session {
 	bool aborted;			/* q at more>, or Ctrl-C: drop output */
 	char grep[64];
 	bool grep_on, grep_head, grep_tail;
+	char search[64];		/* '/' at more>: skip output up to a line with it */
+	bool search_on;
 	unsigned long out_chars;	/* output of the current command */
 
 	/* environment (env.c) */

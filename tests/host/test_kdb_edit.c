@@ -147,35 +147,6 @@ static void test_completion(void **state)
 	assert_string_equal(typed("xsetu\t"), "xsetu");
 }
 
-static void test_pager(void **state)
-{
-	const char *o;
-
-	kdb_setenv(&F.s, "LINES", "5");
-	/* 4 lines, more>, q: stop */
-	o = kdb_run("md 0x1000 20\rq");
-	assert_has(o, "0x0000000000001030 ");
-	assert_has(o, "more> ");
-	assert_hasnt(o, "0x0000000000001040 ");
-	/* space: another page; Enter: one more line */
-	o = kdb_run("md 0x1000 20\r \rq");
-	assert_has(o, "0x0000000000001070 ");
-	assert_has(o, "0x0000000000001080 ");
-	assert_hasnt(o, "0x0000000000001090 ");
-	/* CR LF at more> counts once */
-	o = kdb_run("md 0x1000 20\r\r\nq");
-	assert_has(o, "0x0000000000001040 ");
-	assert_hasnt(o, "0x0000000000001050 ");
-	/* the prompt is wiped */
-	assert_has(F.ch.out, "more> \r      \r");
-	/* grep: only matching lines count */
-	o = kdb_run("md 0x1000 20 | grep 0x00000000000010f\r");
-	assert_has(o, "0x00000000000010f0");
-	assert_hasnt(o, "more>");
-	/* the next command is unaffected */
-	assert_has(kdb_run("md 0x1000 20\rq" "rd\r"), "ax: ");
-}
-
 static void test_interrupt(void **state)
 {
 	const char *o;
@@ -406,7 +377,7 @@ int main(void)
 #define T(f) cmocka_unit_test_setup(f, kdb_fix_setup)
 	const struct CMUnitTest tests[] = {
 		T(test_editing_keys), T(test_echo), T(test_crlf), T(test_history_keys),
-		T(test_history_32), T(test_completion), T(test_pager), T(test_interrupt),
+		T(test_history_32), T(test_completion), T(test_interrupt),
 		T(test_repeat), T(test_gdb_at_prompt), T(test_gdb_packet_rules), T(test_gdb_after_noise), T(test_gdb_backlog), T(test_gdb_backlog_pause_per_channel), T(test_eof), T(test_long_line),
 	};
 

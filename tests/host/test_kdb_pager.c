@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * test_kdb_pager.c - kdb's more> pager against Linux 6.1's vkdb_printf():
+ * page lengths (the echoed Enter counts, a line wider than COLUMNS counts
+ * once more per COLUMNS+1 characters, LINES <= 1 is 24), the keys (space,
+ * Enter, q, '/' search, anything else refused with Linux's words) and the
+ * bad inputs (an unknown key, '/' while grepping, Ctrl-C and the end of
+ * input inside a search, a search that matches nothing, Backspace in it).
+ * The sim target's memory at 0x1000 holds 0x00, 0x01, ...: md prints one
+ * 16-byte line per address 0x1000, 0x1010, ...
+ */
+#include "kdb_test_util.h"
+#include "../../kdb/kdb.h"
+
+#define L(a) "0x000000000000" #a " "
+
+/* LINES 5: the first page is LINES-2 lines (the echoed Enter counts), q
+ * drops the rest and leaves more> on the screen with a newline, as Linux. */
+static void test_first_page_and_q(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "5");
+	o = kdb_run("md 0x1000 20\rq");
+	assert_has(o, L(1020));
+	assert_hasnt(o, L(1030));
+	assert_has(o, "more> \n[0]kdb> ");
+}
+
+/* space: a page of LINES-1 lines; Enter: one line; CR LF counts once; the
+ * prompt is wiped before the next line. */
+static void test_space_enter(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "5");
+	o = kdb_run("md 0x1000 20\r \rq");
+	assert_has(o, L(1060));
+	assert_has(o, L(1070));
+	assert_hasnt(o, L(1080));
+	o = kdb_run("md 0x1000 20\r\r\nq");
+	assert_has(o, L(1030));
+	assert_hasnt(o, L(1040));
+	assert_has(F.ch.out, "more> \r      \r");
+	/* the next command starts afresh */
+	assert_has(kdb_run("md 0x1000 20\rq" "rd\r"), "ax: ");
+}
+
+/* Any other key: Linux's refusal; its two lines count, the output goes on. */
+static void test_other_key(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "5");
+	o = kdb_run("md 0x1000 20\rxq");
+	assert_has(o, "more> \nOnly 'q', 'Q' or '/' are processed at more prompt, input ignored\n"
+		      L(1030));
+	assert_has(o, L(1040));
+	assert_hasnt(o, L(1050));
+	/* a Tab, a digit: the same */
+	o = kdb_run("md 0x1000 20\r\t7q");
+	assert_has(o, L(1060));
+	assert_hasnt(o, L(1070));
+}
+
+/* '/': search> reads a string; output skips to the first line with it,
+ * then pages on (the search's own Enter counts, as Linux's kdb_getstr). */
+static void test_search(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "5");
+	o = kdb_run("md 0x1000 20\r/10a0\rq");
+	assert_has(o, "more> search> 10a0\n" L(10a0));
+	assert_hasnt(o, L(1030));
+	assert_hasnt(o, L(1090));
+	assert_has(o, L(10c0));
+	assert_hasnt(o, L(10d0));
+	/* Backspace edits the string; SEARCHPROMPT replaces the prompt */
+	kdb_setenv(&F.s, "SEARCHPROMPT", "find: ");
+	o = kdb_run("md 0x1000 20\r/10b1\x7f" "0\rq");
+	assert_has(o, "find: 10b1\b \b0\n" L(10b0));
+	assert_hasnt(o, L(10a0));
+}
+
+/* A search that matches nothing drops the rest; Ctrl-C or the end of
+ * input inside search> drops it too; an empty string searches nothing. */
+static void test_search_bad(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "5");
+	o = kdb_run("md 0x1000 20\r/nosuch\rrd\r");
+	assert_hasnt(o, L(1030));
+	assert_hasnt(o, L(1130));
+	assert_has(o, "ax: ");
+	o = kdb_run("md 0x1000 20\r/10\x03rd\r");
+	assert_hasnt(o, L(1030));
+	assert_has(o, "ax: ");
+	o = kdb_run("md 0x1000 20\r/10");
+	assert_hasnt(o, L(1030));
+	assert_int_equal(F.r.action, EKDB_RESUME_EOF);
+	o = kdb_run("md 0x1000 20\r/\rq");
+	assert_has(o, L(1030));
+	assert_hasnt(o, L(1070));
+}
+
+/* '/' while the output is grepped: Linux's refusal. */
+static void test_search_while_grep(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "4");
+	o = kdb_run("md 0x1000 40 | grep 0x0000\r/q");
+	assert_has(o, "more> \n'/' cannot be used during | grep filtering, input ignored\n");
+	assert_hasnt(o, "search> ");
+}
+
+/* A line wider than COLUMNS counts 1 + len / (COLUMNS + 1) lines. */
+static void test_wide_lines(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "10");
+	kdb_setenv(&F.s, "COLUMNS", "20");		/* md lines: 70 chars, 4 lines each */
+	o = kdb_run("md 0x1000 20\rq");
+	assert_has(o, L(1010));
+	assert_hasnt(o, L(1020));
+}
+
+/* LINES unset, not a number, or <= 1: 24 (Linux's fallback), so 22 lines. */
+static void test_lines_fallback(void **state)
+{
+	static const char *const v[] = { NULL, "1", "0", "junk" };
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		const char *o;
+
+		if (v[i])
+			kdb_setenv(&F.s, "LINES", v[i]);
+		o = kdb_run("md 0x1000 40\rq");
+		assert_has(o, L(1150));
+		assert_hasnt(o, L(1160));
+	}
+}
+
+/* Ctrl-C at more> stops the output (ekdb's; Linux refuses it as a key). */
+static void test_ctrl_c(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "5");
+	o = kdb_run("md 0x1000 20\r\x03rd\r");
+	assert_hasnt(o, L(1030));
+	assert_has(o, "ax: ");
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup(f, kdb_fix_setup)
+	const struct CMUnitTest tests[] = {
+		T(test_first_page_and_q), T(test_space_enter), T(test_other_key), T(test_search),
+		T(test_search_bad), T(test_search_while_grep), T(test_wide_lines),
+		T(test_lines_fallback), T(test_ctrl_c),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

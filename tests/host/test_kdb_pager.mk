@@ -1,0 +1,1 @@
+test_kdb_pager_SRCS = $(KDB_HOST_SRCS)
