@@ -47,7 +47,7 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
            -Wmissing-prototypes -Wshadow -Wvla \
            -Iinclude -D__KERNEL__ -MMD -MP
 # Only the host (the reference kernel) sees its own headers: the debugger's
-# folders reach the kernel through <ekdb/port.h> (make check-port).
+# folders reach the kernel through <ekdb/port.h> (make check-layers).
 HOST_DIRS := kernel-glue scripts/gdb
 $(foreach d,$(HOST_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KCFLAGS += -Ikernel-glue/include))
 $(foreach d,$(HOST_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KASFLAGS += -Ikernel-glue/include))
@@ -138,7 +138,7 @@ include tests/host/host.mk
 -include tests/fuzz/fuzz.mk
 
 # ---------------------------------------------------------------- user targets
-.PHONY: deps run debug check check-host check-early check-layers check-port check-integration bench fuzz clean FORCE
+.PHONY: deps run debug check check-host check-early check-layers check-integration bench fuzz clean FORCE
 FORCE:
 
 deps:
@@ -157,10 +157,6 @@ check-early: $(KOBJS)
 check-layers: $(KOBJS) $(LDR_DBG_OBJS)
 	$(Q)tools/check-layers.sh $(BUILD)
 
-# The debugger's folders include no kernel-glue/ or boot/ header and build
-# without their include path: they reach a host through <ekdb/port.h>.
-check-port:
-	$(Q)tools/check-port.sh lib early earlyio core gdbstub kdb
 
 # Two QEMU machines at a time (pytest-xdist; the tests are independent), and
 # a hang costs one test at most PYTEST_TIMEOUT seconds, not the whole run.
@@ -174,7 +170,6 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory check-early
 	$(Q)$(MAKE) --no-print-directory check-layers
-	$(Q)$(MAKE) --no-print-directory check-port
 	$(Q)$(MAKE) --no-print-directory check-host
 	$(Q)$(MAKE) --no-print-directory check-gdbsim
 	$(Q)$(MAKE) --no-print-directory fuzz-smoke

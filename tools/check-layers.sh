@@ -24,12 +24,9 @@ gdbstub kdb|^arch/|arch-neutral: the architecture is reached through <ekdb/arch.
 $DEBUGGER_DIRS|^boot/|the loader is one host among three: the debugger sees no header of it
 $DEBUGGER_DIRS|^/usr/include/efi/|GNU-EFI is the loader's: the debugger sees no header of it
 "
-# KERNEL-GLUE RULE: the porting interface's rule (no header of the
-# reference kernel in the debugger's folders) may go here, as one more line
-#   $DEBUGGER_DIRS|^kernel-glue/|...
-# (today make check-port, tools/check-port.sh, checks it by the sources and
-# the include path).
-KGLUE_RULES=""
+# The porting interface's rule: the reference kernel is one host among
+# three too; the debugger reaches it through <ekdb/port.h> (docs/porting.md).
+KGLUE_RULES="$DEBUGGER_DIRS|^kernel-glue/|the reference kernel is a host: the debugger reaches it through <ekdb/port.h>"
 
 fail() { echo "check-layers: $*" >&2; exit 1; }
 
