@@ -17,8 +17,8 @@ from gdb_boot import attach, boot_to_kgdbwait, cont_expect_error, cont_to_stop, 
 from kdb_session import BOOT_COMPLETE, ENTRY, PROMPT, Kdb, boot_kdb
 from qemu import BOOT_TIMEOUT, REPO
 
-WINDOW_REPLY = r"E\.address in the kernel's jump window \(_start to the debugger's " \
-               r"takeover\): a breakpoint cannot fire there"
+WINDOW_REPLY = r"E\.c8\.in the kernel's jump window \(_start to the debugger's " \
+               r"takeover, before any debug vector\): a breakpoint there cannot fire, refused"
 KDB_REFUSED = ("in the kernel's jump window (_start to the debugger's takeover, before "
                "any debug vector): a breakpoint there cannot fire, refused")
 
