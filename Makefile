@@ -138,7 +138,7 @@ include tests/host/host.mk
 -include tests/fuzz/fuzz.mk
 
 # ---------------------------------------------------------------- user targets
-.PHONY: deps run debug check check-host check-early check-layers check-integration bench fuzz clean FORCE
+.PHONY: deps run debug check check-host check-docs check-early check-layers check-integration bench fuzz clean FORCE
 FORCE:
 
 deps:
@@ -149,6 +149,10 @@ run: deps all
 
 debug: deps all
 	tools/ekdb-debug "$(DEBUG_CMDLINE)"
+
+# Every path, test, make target and README parameter the docs name exists.
+check-docs:
+	$(Q)$(PYTHON) tools/check-docs.py
 
 check-early: $(KOBJS)
 	$(Q)tools/check-early.sh $(BUILD) $(EARLY_DIRS)
@@ -169,6 +173,7 @@ check-integration: all
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory check-early
+	$(Q)$(MAKE) --no-print-directory check-docs
 	$(Q)$(MAKE) --no-print-directory check-layers
 	$(Q)$(MAKE) --no-print-directory check-host
 	$(Q)$(MAKE) --no-print-directory check-gdbsim

@@ -30,6 +30,24 @@ static int rx_bp(const char *a, enum ekdb_bp_type *type, u64 *addr, u64 *kind)
 	return 0;
 }
 
+/*
+ * Why a breakpoint is refused, in words gdb shows.  "E.<nn>.<text>": gdb 13
+ * prints <text> for Z1-Z4 as "Remote failure reply: <text>" (it takes what
+ * follows the second '.'); for Z0 it says only "Cannot access memory", so
+ * the gdb helpers (scripts/gdb/ekdb_gdb/refused.py) say why when the
+ * breakpoint is set.  Either way nothing is planted, and once gdb deletes
+ * the breakpoint `continue` goes on.
+ */
+static const struct {
+	int err;
+	const char *reply;
+} bp_refusals[] = {
+	{ EKDB_EJUMPWIN, "E.c8.in the kernel's jump window (_start to the debugger's takeover, "
+			 "before any debug vector): a breakpoint there cannot fire, refused" },
+	{ EKDB_EPERM, "E.01.in the debugger's own code or data (or code it runs while the "
+		      "machine is stopped): the debugger does not break or watch itself, refused" },
+};
+
 static void bp_cmd(struct gdb_session *s, const char *a, bool set)
 {
 	const struct ekdb_target_ops *ops = s->target->ops;
@@ -48,12 +66,9 @@ static void bp_cmd(struct gdb_session *s, const char *a, bool set)
 		r = ops->bp_set(s->target, EKDB_BP_BY_GDB, type, addr, (unsigned)kind);
 	else
 		r = ops->bp_remove(s->target, type, addr, (unsigned)kind);
-	if (r == -EKDB_EJUMPWIN) {
-		/* gdb takes "E." + text as an error; `set debug remote 1` shows why */
-		tx_str(s, "E.address in the kernel's jump window (_start to the debugger's "
-			  "takeover): a breakpoint cannot fire there");
-		return;
-	}
+	for (size_t i = 0; set && i < sizeof(bp_refusals) / sizeof(bp_refusals[0]); i++)
+		if (r == -bp_refusals[i].err)
+			return tx_str(s, bp_refusals[i].reply);
 	if (r < 0)
 		return tx_err(s, r);
 	tx_ok(s);

@@ -20,6 +20,7 @@ typedef void (*gdb_cmd_fn)(struct gdb_session *s, const char *args, size_t len);
 #define GDB_RX_PACKET	0	/* a good packet is in inbuf */
 #define GDB_RX_EOF	1	/* the channel closed */
 #define GDB_RX_DROPPED	2	/* bad/oversize packet: already NAKed */
+#define GDB_RX_TYPED	3	/* a person typed a line: gdb is not there (issue 21) */
 int gdb_rx_packet(struct gdb_session *s);
 void gdb_tx_packet(struct gdb_session *s);
 size_t gdb_rle_run(const char *p, size_t avail);	/* repeats to fold after p[0] */

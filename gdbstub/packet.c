@@ -124,15 +124,29 @@ static int rx_frame(struct gdb_session *s)
 	return GDB_RX_PACKET;
 }
 
+/*
+ * A line typed by a person, not gdb: gdb sends nothing outside a frame but
+ * '+', '-' and Ctrl-C, and never ends anything with Enter.  So at least
+ * this many printable bytes outside a frame, then CR or LF, mean that gdb
+ * is gone (killed without a word) and someone wants kdb: the line goes
+ * back to kdb as "$3#33" would give it (Linux has only "$3#33"; its kdb is
+ * then out of reach until the person types a packet).  Two: every kdb
+ * command has at least two letters, and one noise byte before a CR is not
+ * enough to take the line from a live gdb.
+ */
+#define GDB_TYPED_MIN	2
+
 /**
  * gdb_rx_packet - wait for the next packet from gdb.
  * Bytes outside a frame: '+' is an ack, '-' asks for the last reply
  * again, 0x03 (Ctrl-C while already stopped) and any other garbage is
- * ignored.  Returns GDB_RX_PACKET (payload in inbuf), GDB_RX_EOF or
- * GDB_RX_DROPPED (bad checksum or oversize; NAKed).
+ * ignored, except a typed line (GDB_TYPED_MIN).  Returns GDB_RX_PACKET
+ * (payload in inbuf), GDB_RX_EOF, GDB_RX_DROPPED (bad checksum or
+ * oversize; NAKed) or GDB_RX_TYPED.
  */
 int gdb_rx_packet(struct gdb_session *s)
 {
+	unsigned typed = 0;
 	int c, r;
 
 	for (;;) {
@@ -141,10 +155,16 @@ int gdb_rx_packet(struct gdb_session *s)
 			return GDB_RX_EOF;
 		if (c == '-') {
 			handle_nak(s);
+			typed = 0;
 			continue;
 		}
-		if (c != '$')
+		if ((c == '\r' || c == '\n') && typed >= GDB_TYPED_MIN)
+			return GDB_RX_TYPED;
+		if (c != '$') {
+			typed = c > ' ' && c < 0x7f && c != '+' ? typed + 1 :
+				c == ' ' && typed ? typed : 0;
 			continue;
+		}
 		do {
 			r = rx_frame(s);
 		} while (r < 0);

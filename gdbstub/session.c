@@ -79,6 +79,11 @@ struct ekdb_resume gdb_session_run(struct gdb_session *s, const struct ekdb_stop
 			s->resume.action = EKDB_RESUME_EOF;
 			break;
 		}
+		if (r == GDB_RX_TYPED) {
+			/* gdb is gone and a person typed at its line: kdb, as "$3#33" */
+			gdb_cmd_to_kdb(s, "", 0);
+			break;
+		}
 		if (r != GDB_RX_PACKET)
 			continue;
 		s->connected = true;

@@ -328,7 +328,9 @@ static int sniff_byte(struct kdb_session *s, int c)
 	}
 	if (r == GDB_SNIFF_MAYBE && s->sniff_len < KDB_SNIFF_DETECT)
 		return 0;
-	/* not gdb (or too long to be its greeting): the bytes count as typing */
+	/*
+	 * not gdb (or too long to be its greeting): the bytes count as typing
+	 */
 	s->replay_pos = 0;
 	s->replay_len = s->sniff_len;
 	s->sniff_len = 0;
@@ -359,6 +361,15 @@ int kdb_readline(struct kdb_session *s, const char *prompt)
 		if (c == KDB_GETC_EOF)
 			return -1;
 		/*
+		 * Back from gdb (`maintenance packet 3`), before a line is
+		 * entered: a '-' or '+' at the start of the line is gdb's, not
+		 * typing.  gdb waits for a reply that kdb does not send, NAKs
+		 * ('-') on each timeout and acks ('+') when it gives up; no kdb
+		 * command starts with either.
+		 */
+		if (s->ack_window && !replaying && !s->len && !s->sniff_len && (c == '+' || c == '-'))
+			continue;
+		/*
 		 * gdb's greeting is recognised wherever it starts, also after
 		 * line noise or half a line of typing (as Linux's kdb checks
 		 * the end of its line buffer): that line is then dropped.
@@ -387,6 +398,7 @@ int kdb_readline(struct kdb_session *s, const char *prompt)
 		switch (c) {
 		case KDB_KEY_CR:
 		case KDB_KEY_LF:
+			s->ack_window = false;
 			s->skip_lf = c == KDB_KEY_CR;
 			s->line[s->len] = 0;
 			kdb_raw(s, "\n", 1);

@@ -302,6 +302,7 @@ struct ekdb_resume kdb_session_run(struct kdb_session *s, const struct ekdb_stop
 	s->handed_to_gdb = false;
 	s->sniff_len = 0;
 	s->gdb_window = !s->from_gdb;	/* Linux's kdb_stub(): KGDB_TRANS cleared per entry */
+	s->ack_window = s->from_gdb;
 	s->from_gdb = false;
 	s->cpu = kdb_stop_cpu(s);
 	kdb_select_cpu(s, s->cpu);	/* rd, bt and %reg look at the CPU that stopped */

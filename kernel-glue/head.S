@@ -35,6 +35,9 @@ __jump_window_start:
 	movq	%r12, %rdi
 	call	x86_64_start_kernel	/* does not return */
 	ud2
+	/* a function of known size: gdb names the outermost frame _start, not _text (same address) */
+	.type	_start, @function
+	.size	_start, . - _start
 
 	.section .bss.boot_stack, "aw", @nobits
 	.balign 16

@@ -68,7 +68,8 @@ static void print_banner(void)
 			(unsigned long long)boot_params.kernel_virt);
 }
 
-static void print_memory_map(void)
+/* not inlined: a symbol of its own, so kdb's `bp print_memory_map` finds it as gdb does (issue 21) */
+static __noinline void print_memory_map(void)
 {
 	static const char *const type[] = { "?", "usable", "reserved", "ACPI data",
 					     "ACPI NVS", "kernel", "boot data" };

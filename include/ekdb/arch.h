@@ -6,8 +6,8 @@
  * The register frame a trap leaves on the stack is struct pt_regs (Linux's
  * name): its layout is arch/<arch>/include/asm/regs.h's business, the
  * neutral code only holds pointers to it and reaches into it through the
- * arch_dbg_* hooks below.  arch/x86/ implements them (arch/x86/dbg_arch.c
- * and the files named at each hook); a port to another architecture
+ * arch_dbg_* hooks below.  arch/x86/ implements them (the files named at
+ * each hook); a port to another architecture
  * implements the same list.  Everything here may run on the stop path:
  * implementations are debugger code (arch/<arch>/ is placed between
  * __ekdb_text_start and __ekdb_text_end).

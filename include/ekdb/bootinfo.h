@@ -7,7 +7,7 @@
  * The record is versioned: the kernel refuses a record whose magic, version
  * or size it does not know (see bootinfo_check() in lib/bootinfo.c).
  *
- * CPU state at the kernel entry (the contract boot/handover.c keeps):
+ * CPU state at the kernel entry (the contract boot/handover.S keeps):
  *  - 64-bit long mode, CPL 0, interrupts disabled (RFLAGS.IF = 0), DF = 0.
  *  - Paging on with the loader's page tables (CR3 = bootinfo->loader_pml4):
  *      * identity map of physical 0 .. 4 GiB with 2 MiB pages (RWX),

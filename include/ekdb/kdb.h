@@ -120,6 +120,7 @@ struct kdb_session {
 	 */
 	bool gdb_window;
 	bool from_gdb;			/* set by the front end before a run after $3#33 */
+	bool ack_window;		/* back from gdb, no line entered yet: a '+' is its ack */
 
 	/* history (history.c) */
 	char (*hist)[KDB_LINE_MAX];	/* ring of hist_cap lines: hist_small or larger */

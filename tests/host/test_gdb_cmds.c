@@ -323,8 +323,17 @@ static void test_breakpoints(void **state)
 		{ "z0,ffffffff81000020,1", "OK" },
 		{ "z0,ffffffff81000020,1", "E02" },		/* no such breakpoint */
 		{ "Z0,3000,1", "E0e" },				/* unmapped */
-		{ "Z0,ffffffff81001010,1", "E01" },		/* debugger-owned */
-		{ "Z1,ffffffff81001000,1", "E01" },
+		/* debugger-owned: refused with the reason gdb shows (issue 21) */
+		{ "Z0,ffffffff81001010,1", "E.01.in the debugger's own code or data (or code it "
+		  "runs while the machine is stopped): the debugger does not break or watch "
+		  "itself, refused" },
+		{ "Z1,ffffffff81001000,1", "E.01.in the debugger's own code or data (or code it "
+		  "runs while the machine is stopped): the debugger does not break or watch "
+		  "itself, refused" },
+		{ "Z2,ffffffff81001000,8", "E.01.in the debugger's own code or data (or code it "
+		  "runs while the machine is stopped): the debugger does not break or watch "
+		  "itself, refused" },
+		{ "z0,ffffffff81001010,1", "E02" },		/* removing: no such breakpoint */
 		{ "Z0,ffffffff81000020,2", "E16" },
 		{ "Z0,ffffffff81000020,1;X2,0102", "OK" },	/* conditions ignored */
 		{ "Z0,ffffffff81000020,1;", "OK" },

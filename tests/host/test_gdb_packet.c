@@ -89,6 +89,32 @@ static void test_garbage_and_ctrl_c(void **state)
 	assert_string_equal(g->reply, "QC1");
 }
 
+/*
+ * Issue 21: a line a person types at a line gdb owned (gdb killed without
+ * a word) gives the line back to kdb, as "$3#33" does: no reply, gdb gone.
+ * Noise does not: one byte before Enter, a Ctrl-C or '+' in the middle.
+ */
+static void test_typed_line_gives_kdb(void **state)
+{
+	static const char *const typed[] = { "ps\r", "help\n", "+md setup_arch 1\r", "bt\r\n" };
+	static const char *const noise[] = { "x\r", "p\x03s\r", "p+s\r", "\r\n\r", " q\r", "a-b\r" };
+	struct gt *g = gt_new_plain(1);
+
+	for (size_t i = 0; i < sizeof(typed) / sizeof(typed[0]); i++) {
+		assert_string_equal(gt_ask(g, "?"), "T05thread:1;core:0;");
+		gt_add_raw(g, typed[i], strlen(typed[i]));
+		assert_int_equal(gt_run(g), 0);			/* no reply */
+		assert_int_equal(g->res.action, EKDB_RESUME_TO_KDB);
+	}
+	for (size_t i = 0; i < sizeof(noise) / sizeof(noise[0]); i++) {
+		gt_add_raw(g, noise[i], strlen(noise[i]));
+		gt_add_packet(g, "?");
+		assert_int_equal(gt_run(g), 1);
+		assert_string_equal(g->reply, "T05thread:1;core:0;");
+		assert_int_equal(g->res.action, EKDB_RESUME_EOF);	/* the script ended: not to kdb */
+	}
+}
+
 static void test_restart_on_dollar(void **state)
 {
 	struct gt *g = gt_new_plain(1);
@@ -605,6 +631,7 @@ int main(void)
 		cmocka_unit_test(test_good_packet),
 		cmocka_unit_test(test_bad_checksum),
 		cmocka_unit_test(test_garbage_and_ctrl_c),
+		cmocka_unit_test(test_typed_line_gives_kdb),
 		cmocka_unit_test(test_restart_on_dollar),
 		cmocka_unit_test(test_split_reads),
 		cmocka_unit_test(test_retransmit),

@@ -104,7 +104,7 @@ expect 'received: "Text=0;Data=0;Bss=0"'
 expect 'received: ""'
 expect 'received: "E0e"'
 expect 'received: "E16"'
-expect 'received: "E01"'
+expect 'received: "E.01.in the debugger'"'"'s own code or data'
 expect 'received: "E02"'
 expect 'Remote target\) detached|Ending remote debugging'
 

@@ -206,7 +206,7 @@ static void test_gdb_at_prompt(void **state)
  */
 static void test_gdb_packet_rules(void **state)
 {
-	const char *buf;
+	const char *buf, *o;
 	size_t len;
 
 	kdb_run("$D#44");				/* the first input of a stop */
@@ -228,6 +228,18 @@ static void test_gdb_packet_rules(void **state)
 	kdb_session_from_gdb(&F.s);
 	assert_has(kdb_run("$D#44\r"), "Unknown kdb command: '$D#44'\n");
 	assert_int_equal(F.r.action, EKDB_RESUME_EOF);
+	/* issue 21: the '-'s and '+' a gdb sends when it gives up waiting for
+	 * $3#33's reply are dropped (until a line is entered), not typed */
+	kdb_session_from_gdb(&F.s);
+	assert_has(kdb_run("+xq\r"), "Unknown kdb command: 'xq'\n");
+	kdb_session_from_gdb(&F.s);		/* real gdb 13: a NAK per timeout, then the ack */
+	assert_has(kdb_run("---+xq\r"), "Unknown kdb command: 'xq'\n");
+	kdb_session_from_gdb(&F.s);
+	o = kdb_run("-+\rx+\r+y\r");
+	assert_hasnt(o, "'-+'");				/* gdb's: gone */
+	assert_has(o, "Unknown kdb command: 'x+'\n");
+	assert_has(o, "Unknown kdb command: '+y'\n");		/* after a line: text */
+	assert_has(kdb_run("+z\r"), "Unknown kdb command: '+z'\n");	/* not back from gdb */
 	kdb_session_from_gdb(&F.s);
 	kdb_run("+$qSupported:swbreak+#c9");		/* a new gdb is */
 	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);

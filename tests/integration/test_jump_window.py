@@ -17,8 +17,8 @@ from gdb_boot import attach, boot_to_kgdbwait, cont_expect_error, cont_to_stop, 
 from kdb_session import BOOT_COMPLETE, ENTRY, PROMPT, Kdb, boot_kdb
 from qemu import BOOT_TIMEOUT, REPO
 
-WINDOW_REPLY = r"E\.address in the kernel's jump window \(_start to the debugger's " \
-               r"takeover\): a breakpoint cannot fire there"
+WINDOW_REPLY = r"E\.c8\.in the kernel's jump window \(_start to the debugger's " \
+               r"takeover, before any debug vector\): a breakpoint there cannot fire, refused"
 KDB_REFUSED = ("in the kernel's jump window (_start to the debugger's takeover, before "
                "any debug vector): a breakpoint there cannot fire, refused")
 
@@ -70,7 +70,7 @@ def test_gdb_refuses_every_window_address(machine, gdb):
         out = g.cmd(f"maint packet Z1,{a + offset:x},1")
         assert re.search(WINDOW_REPLY, out), out
     out = g.cmd(f"maint packet Z0,{end + offset:x},1")      # after it: the debugger's code
-    assert re.search(r'received: "E01"', out), out
+    assert re.search(r'received: "E\.01\.in the debugger\'s own code', out), out
     out = g.cmd(f"maint packet Z0,{insns[0] + offset - 1:x},1")
     assert not re.search(WINDOW_REPLY, out), out
 

@@ -18,7 +18,7 @@ import pytest
 
 from gdbdriver import GdbError
 from gdb_boot import ACKS_ON, frames as gdb_frames, stop_func
-from kdb_session import (BOOT_COMPLETE, CONSOLE, CTRL_U, PROMPT, Kdb, boot_kdb)
+from kdb_session import (BOOT_COMPLETE, CONSOLE, CTRL_U, ENTRY, PROMPT, Kdb, boot_kdb)
 from qemu import BOOT_TIMEOUT
 from rsp import TIMEOUT as RSP_TIMEOUT, Rsp, frame
 
@@ -159,6 +159,52 @@ def test_gdb_detach_packet_after_packet_3_stays_in_kdb(machine, gdb):
     assert "*swapper/0" in out, out               # still stopped at kgdbwait, in kdb
     m.expect_not(BOOT_COMPLETE, port=0)
     r.close()
+    # a new gdb is still recognised by its greeting
+    g = connect_gdb(gdb, m)
+    assert "setup_arch" in gdb_frames(g.cmd("bt"))
+    g.detach()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+
+
+def test_killed_gdb_kdb_reachable_no_stray_ack(machine, gdb):
+    """Issue 21: a gdb killed (SIGKILL) while it owns the line leaves no
+    packet behind; a line typed there (`ps` Enter: two printable bytes or
+    more, then Enter, which gdb never sends outside a packet) gives the line
+    back to kdb at once, as `$3#33` does: the entry line and the prompt (the
+    typed line itself is not run).  And after `maintenance packet 3` a gdb
+    waiting for a reply NAKs (`-`) on each timeout and acks (`+`) when it
+    gives up: none of it lands in kdb's line.  Bad inputs: one byte then Enter, and line noise, stay
+    gdb's (tests/host/test_gdb_packet.c::test_typed_line_gives_kdb)."""
+    m = boot_kdb(machine, cmdline=KDB_ON_TTYS1, port=1, ports=("unix", "unix"))
+    k = Kdb(m, port=1)
+    g = connect_gdb(gdb, m)
+    assert "setup_arch" in gdb_frames(g.cmd("bt"))
+    kill_gdb(g)                                  # gdb owned the line: no $3#33, no D
+    m.take_port(1)
+    start = k.mark()
+    k.type("ps")
+    k.enter()
+    e = k.wait(ENTRY)
+    assert e.group(3) == "Keyboard Entry", e.group(0)
+    k.wait(PROMPT)
+    assert "swapper" not in k.since(start)        # the typed line was not run
+    ps = k.cmd("ps")
+    assert "*swapper/0" in ps, ps
+    m.expect_not(BOOT_COMPLETE, port=0)
+
+    # -- maintenance packet 3, then gdb gives up waiting (its last '+'), killed
+    g = connect_gdb(gdb, m)
+    assert "setup_arch" in gdb_frames(g.cmd("bt"))
+    g.cmd("set remotetimeout 1")
+    with pytest.raises(GdbError, match="error while fetching packet|Ignoring packet error"):
+        g.cmd("maintenance packet 3", timeout=60)
+    kill_gdb(g)
+    m.take_port(1)
+    start = k.mark()
+    ps = k.cmd("ps")
+    echo = k.since(start).split("\n", 1)[0]
+    assert "+" not in echo and "-" not in echo and "Unknown kdb command" not in ps, (echo, ps)
+    assert "*swapper/0" in ps, ps
     # a new gdb is still recognised by its greeting
     g = connect_gdb(gdb, m)
     assert "setup_arch" in gdb_frames(g.cmd("bt"))

@@ -251,6 +251,13 @@ def test_kgdbwait_commands(machine):
     out = k.cmd("ps")                   # the line was emptied: ps runs, alone
     assert "swapper/0" in out and "memblock_rese" not in out, out
 
+    # issue 21: `bp print_memory_map` (gdb's `break print_memory_map`, a static
+    # step of setup_arch) names a kallsyms symbol in kdb too
+    pmm = sym("print_memory_map", m)
+    out = k.cmd("bp print_memory_map")
+    assert out.startswith(f"Instruction(i) BP #0 at 0x{pmm:x} (print_memory_map)"), out
+    assert k.cmd("bc 0") == f"Breakpoint 0 at 0x{pmm:x} cleared"
+
 
 def test_breakpoints_step_and_after_boot(machine):
     """bp on a later setup_arch step and on mm_init, bl/bd/be/bc, a write

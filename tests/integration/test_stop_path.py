@@ -114,7 +114,7 @@ def test_stop_path_and_ap_start_refuse_breakpoints(machine):
     for f in sorted(path):
         for kind in (0, 1):
             reply = r.ask(f"Z{kind},{addr[f]:x},1")
-            if reply != "E01":
+            if not reply.startswith("E.01.in the debugger's own code"):
                 accepted.append((f, kind, reply))
                 r.ask(f"z{kind},{addr[f]:x},1")
     assert not accepted, f"breakpoints accepted on the stop path: {accepted}"
@@ -208,7 +208,7 @@ def test_debugger_hooks_and_ops_refuse_breakpoints(machine):
             continue
         for kind in (0, 1):
             reply = r.ask(f"Z{kind},{addr[f]:x},1")
-            if reply != "E01":
+            if not reply.startswith("E.01.in the debugger's own code"):
                 accepted.append((f, kind, reply))
                 r.ask(f"z{kind},{addr[f]:x},1")
     assert not accepted, f"breakpoints accepted in the debugger's hooks: {accepted}"

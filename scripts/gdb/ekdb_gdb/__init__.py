@@ -7,4 +7,4 @@ followed through qOffsets) and the target's memory, with DWARF types, never
 through the debugger's monitor commands: the helpers show what is in
 memory, not what the debugger says about itself.  docs/gdb-helpers.md."""
 
-from ekdb_gdb import dmesg, tasks, cpus, modules, debugger  # noqa: F401
+from ekdb_gdb import dmesg, tasks, cpus, modules, debugger, refused  # noqa: F401
