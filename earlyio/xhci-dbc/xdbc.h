@@ -164,6 +164,7 @@ struct xdbc_io {
 };
 
 enum xdbc_slot_state { SLOT_FREE, SLOT_POSTED, SLOT_DONE };
+#define XDBC_NO_SLOT		0xff
 
 struct xdbc_dev {
 	struct xdbc_io *io;
@@ -176,7 +177,8 @@ struct xdbc_dev {
 	bool out_stuck;			/* the last OUT waited its budget out */
 	u8 port;			/* root port (DCST) */
 	/* OUT: one buffer filling, the others in flight */
-	u8 out_fill;
+	u8 out_fill;			/* XDBC_NO_SLOT: none free (output dropped) */
+	u8 out_next;			/* where to look for the next free buffer */
 	u16 out_len;
 	u8 out_state[XDBC_SLOTS];
 	u8 out_slot_of[XDBC_XFER_TRBS];

@@ -98,6 +98,7 @@ void xdbc_mem_init(struct xdbc_dev *d)
 	c->in.tx_info = XDBC_MAXP;
 
 	d->out_fill = 0;
+	d->out_next = 1;
 	d->out_len = 0;
 	d->in_head = 0;
 	d->in_pos = 0;
@@ -335,7 +336,7 @@ int xdbc_getc(struct xdbc_dev *d)
 static int free_out_slot(struct xdbc_dev *d)
 {
 	for (unsigned k = 0; k < XDBC_SLOTS; k++) {
-		unsigned s = (d->out_fill + k) % XDBC_SLOTS;
+		unsigned s = (d->out_next + k) % XDBC_SLOTS;
 
 		if (d->out_state[s] == SLOT_FREE)
 			return (int)s;
@@ -343,49 +344,68 @@ static int free_out_slot(struct xdbc_dev *d)
 	return -1;
 }
 
+/*
+ * A buffer to fill next.  While the far host is there, wait (bounded) for
+ * it to take one; a host that stops reading gets XDBC_OUT_US once, then
+ * XDBC_OUT_STUCK_US per try until it reads again.  Nothing is ever written
+ * into a buffer the controller may still read: without one, output is
+ * dropped (and counted).
+ */
+static void pick_out_slot(struct xdbc_dev *d)
+{
+	u64 t0 = now(d);
+	int s;
+
+	while ((s = free_out_slot(d)) < 0) {
+		xdbc_poll(d);
+		if (!d->configured || now(d) - t0 > (d->out_stuck ? XDBC_OUT_STUCK_US : XDBC_OUT_US)) {
+			d->out_stuck = d->configured;
+			return;
+		}
+	}
+	d->out_stuck = false;
+	d->out_fill = (u8)s;
+	d->out_next = (u8)((s + 1) % XDBC_SLOTS);
+}
+
+/*
+ * Queue the buffer being filled.  Before the far host configured the
+ * device the TRB only waits on the ring (a doorbell then would be
+ * ignored): kick() rings the doorbell when it is configured.
+ */
 void xdbc_flush(struct xdbc_dev *d)
 {
 	unsigned s = d->out_fill, i;
-	u64 t0;
-	int next;
 
 	if (!d->out_len)
 		return;
-	if (!d->enabled || !d->configured || !xdbc_ring_room(&d->out)) {
-		xdbc_poll(d);
-		if (!d->configured || !xdbc_ring_room(&d->out)) {
-			d->dropped += d->out_len;	/* nobody to send it to */
-			d->out_len = 0;
-			return;
-		}
+	if (!d->enabled || !xdbc_ring_room(&d->out)) {
+		d->dropped += d->out_len;
+		d->out_len = 0;
+		return;
 	}
 	i = xdbc_ring_push(&d->out, xdbc_phys(d, d->mem->outbuf[s]), d->out_len,
 			   TRB_TYPE(TRB_NORMAL) | TRB_IOC);
 	d->out_slot_of[i] = (u8)s;
 	d->out_state[s] = SLOT_POSTED;
 	d->out_len = 0;
-	wr(d, DBC_DCDB, DCDB_TARGET(XDBC_DB_OUT));
-	/* the next buffer to fill: wait (bounded) for the far host to take one */
-	t0 = now(d);
-	while ((next = free_out_slot(d)) < 0) {
-		xdbc_poll(d);
-		if (now(d) - t0 > (d->out_stuck ? XDBC_OUT_STUCK_US : XDBC_OUT_US)) {
-			d->out_stuck = true;
-			break;
-		}
-	}
-	if (next < 0) {
-		/* nobody reads: write over the oldest buffer (its TRB stays queued) */
-		next = (int)((s + 1) % XDBC_SLOTS);
-		d->dropped += XDBC_MAXP;
-	} else {
-		d->out_stuck = false;
-	}
-	d->out_fill = (u8)next;
+	d->out_fill = XDBC_NO_SLOT;
+	if (d->configured)
+		wr(d, DBC_DCDB, DCDB_TARGET(XDBC_DB_OUT));
+	pick_out_slot(d);
 }
 
 void xdbc_putc(struct xdbc_dev *d, u8 c)
 {
+	if (d->out_fill == XDBC_NO_SLOT) {
+		xdbc_poll(d);
+		if (free_out_slot(d) >= 0)
+			pick_out_slot(d);
+		if (d->out_fill == XDBC_NO_SLOT) {
+			d->dropped++;
+			return;
+		}
+	}
 	d->mem->outbuf[d->out_fill][d->out_len++] = c;
 	if (d->out_len == XDBC_MAXP)
 		xdbc_flush(d);

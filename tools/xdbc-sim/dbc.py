@@ -61,6 +61,7 @@ CC_STALL, CC_SHORT = 6, 13
 EP_OUT, EP_IN = 0, 1                  # endpoint IDs (xHCI 7.6.3.2) = doorbell targets
 MAXP = 1024
 DBC_PORT = 2                          # the root port the cable is on
+LATE_MS = 200                         # a late event comes at most this much later
 STATES = ("disabled", "disconnected", "enabled", "resetting", "configured")
 
 
@@ -108,7 +109,7 @@ class DbC:
         self.ev_pcs = 1
         self.ev_held = []             # events waiting for room in the event ring
         self.ev_late = []             # fault: events posted after the next one
-        self.drop_events = 0
+        self.drop_events = [0, 0]     # fault: per endpoint (OUT, IN), transfer events lost
         self.late_events = 0
         self.out_hold = False         # fault: the far host stops taking OUT data
         self.strings = None
@@ -485,6 +486,10 @@ class DbC:
     def _transfer_event(self, ep, trb, cc, residual, wanted):
         if not wanted and cc in (CC_SUCCESS, CC_SHORT):
             return
+        if self.drop_events[ep.epid] > 0:
+            self.drop_events[ep.epid] -= 1
+            self.c["events_dropped"] += 1
+            return
         self._event(struct.pack("<QII", trb, cc << 24 | residual & 0xFFFFFF,
                                 TRB_TRANSFER << 10 | ep.epid << 16))
 
@@ -493,19 +498,26 @@ class DbC:
             self._event(struct.pack("<QII", DBC_PORT << 24, CC_SUCCESS << 24, TRB_PORT << 10))
 
     def _event(self, ev):
-        if self.drop_events > 0:
-            self.drop_events -= 1
-            self.c["events_dropped"] += 1
-            return
         if self.late_events > 0:
+            # held back: posted after the next event, or LATE_MS later if none comes
             self.late_events -= 1
             self.c["events_late"] += 1
             self.ev_late.append(ev)
+            t = threading.Timer(LATE_MS / 1000.0, self._late_due)
+            t.daemon = True
+            t.start()
             return
         self.ev_held.append(ev)
         self.ev_held.extend(self.ev_late)           # held back ones come after this one
         self.ev_late = []
         self._flush_held()
+
+    def _late_due(self):
+        with self.k.lock:
+            if self.ev_late:
+                self.ev_held.extend(self.ev_late)
+                self.ev_late = []
+                self._flush_held()
 
     def _events_pending(self):
         if not self.ev_size:

@@ -229,11 +229,15 @@ class Xhci:
         elif RTSOFF <= a < RTSOFF + 0x40:
             self.rt[a] = v
         elif a == XECP_LEGSUP:
-            # software sets OS Owned (and may clear BIOS Owned itself); the
-            # firmware's SMI handler answers OS Owned by letting go
+            # software sets OS Owned; the firmware's SMI handler answers by
+            # letting go.  Firmware that never lets go (bios_stuck) keeps BIOS
+            # Owned until software, having asked before, clears it itself
+            asked = self.legsup & LEG_OS
             self.legsup = v & (LEG_BIOS | LEG_OS)
             if self.legsup & LEG_OS and not self.k.bios_stuck:
                 self.legsup &= ~LEG_BIOS
+            elif self.k.bios_stuck and not asked:
+                self.legsup |= LEG_BIOS
             self.c["legsup_writes"] += 1
         elif a == XECP_LEGSUP + 4:
             self.legctl = v & 0xE01F
