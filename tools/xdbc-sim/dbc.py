@@ -432,6 +432,7 @@ class DbC:
                 self._transfer_event(ep, at, CC_STALL, length, True)
                 return
             if ep.epid == EP_OUT:
+                t0 = time.perf_counter()
                 if self.out_hold:
                     self.c["out_held"] += 1
                     return                          # the far host NAKs: TRB stays
@@ -445,6 +446,7 @@ class DbC:
                 self.bridge.send(bytes(data))
                 self.c["trbs_out"] += 1
                 self.c["bytes_out"] += length
+                self.c["out_busy_us"] += int((time.perf_counter() - t0) * 1e6)
                 ep.deq += 16
                 self._transfer_event(ep, at, CC_SUCCESS, 0, ctl & TRB_IOC)
             else:
