@@ -220,6 +220,7 @@ static void start_configured(void)
 	mk.configured = false;
 	assert_int_equal(xdbc_start(&dev, 0), -EKDB_EAGAIN);
 	configure();
+	clock_us += XDBC_CTRL_IDLE_US;		/* DCCTRL is due */
 	xdbc_poll(&dev);
 	assert_true(dev.configured);
 }
@@ -422,14 +423,21 @@ static void test_not_configured(void **state)
 	assert_int_equal(xdbc_start(&dev, 1000), -EKDB_EAGAIN);	/* nobody configures it */
 	assert_true(dev.enabled);
 	assert_false(dev.configured);
+	/* output waits on the ring (no doorbell: it would be ignored) while buffers last */
+	for (int i = 0; i < XDBC_SLOTS; i++)
+		send_str("q");
 	send_str("dropped");
 	assert_int_equal(dev.dropped, 7);
 	assert_int_equal(mk.out_len, 0);
+	assert_int_equal(mk.ignored, 0);
 	configure();
-	xdbc_poll(&dev);
+	clock_us += XDBC_CTRL_IDLE_US;
+	xdbc_poll(&dev);			/* configured: the doorbell is rung now */
 	assert_true(dev.configured);
+	assert_int_equal(mk.out_len, XDBC_SLOTS);
+	assert_memory_equal(mk.out, "qqqq", XDBC_SLOTS);
 	send_str("sent");
-	assert_int_equal(mk.out_len, 4);
+	assert_int_equal(mk.out_len, XDBC_SLOTS + 4);
 }
 
 int main(void)
