@@ -108,3 +108,20 @@ def test_gdb_survives_unplug_replug_and_port_reset(machine, gdb):
     out = g.detach()
     assert "etach" in out, out
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+
+
+def test_gdb_survives_lost_in_events(machine, gdb):
+    """Transfer events of IN transfers lost: those bytes of gdb's packets
+    are gone, gdb sends the packet again, the driver declares the buffer
+    whose event never came lost once a later one completes, and the read
+    is byte-exact."""
+    m = boot_xdbc(machine, cmdline=f"{XDBC_WAIT} nokaslr")
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    g = attach_xdbc(gdb, m)
+    want = elf_text(256)
+    assert m.xdbc_control("drop-events in 2")["ok"]
+    assert hexes(g.cmd("x/256xb _text")) == want
+    st = m.xdbc_control("stats")
+    assert st["events_dropped"] == 2, st
+    out = g.detach()
+    assert "etach" in out, out
