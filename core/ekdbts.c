@@ -754,7 +754,7 @@ void ekdbts_init(const struct ekdbts_host *h)
 	}
 	if (ekdb_enabled() || ekdb_opts.ekgdboc[0] || ekdb_opts.kgdboc[0] ||
 	    ekdb_opts.kgdbdbgp || ekdb_opts.kgdbxdbc || ekdb_opts.bad) {
-		pr_err("ekdbts: the tests need the debugger's line to themselves (no ekgdboc=, kgdboc=, kgdbdbgp=, or a malformed debugger option): no tests run\n");
+		pr_err("ekdbts: the tests need the debugger's line to themselves (no ekgdboc=, kgdboc=, kgdbdbgp=, kgdbxdbc=, or a malformed debugger option): no tests run\n");
 		return;
 	}
 	host = h;
