@@ -12,7 +12,8 @@
 #include "../earlyio/ehci-dbgp/ehci_dbgp.h"
 #include "../earlyio/xhci-dbc/xhci_dbc.h"
 #include <ekdb/string.h>
-#include <kernel/printk.h>
+#include <ekdb/log.h>
+#include <ekdb/port.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 
@@ -108,7 +109,7 @@ void ekdb_early_init(void)
 		pr_info("kgdb: Registered I/O driver kgdbxdbc (%s)\n", tx->name);
 wait:
 	if (ekdb_opts.kgdbcon)
-		printk_set_debugger_hook(kgdbcon_write);
+		ekdb_log_hook(kgdbcon_write);
 	if (ekdb_opts.kgdbwait) {
 		pr_notice("kgdb: Waiting for connection from remote gdb...\n");
 		kgdb_breakpoint();
