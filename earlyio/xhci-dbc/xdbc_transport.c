@@ -10,11 +10,11 @@
 #include "xhci_dbc.h"
 #include "xdbc.h"
 #include "xdbc_pci.h"
-#include <kernel/printk.h>
-#include <kernel/kernel.h>
+#include <ekdb/log.h>
+#include <ekdb/port.h>
+#include <asm/pgwalk.h>
 #include <asm/processor.h>
 #include <asm/tsc_early.h>
-#include <ekdb/bootinfo.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
 
@@ -50,10 +50,21 @@ static u64 io_now(struct xdbc_io *io)
 
 static struct xdbc_io xdbc_io = { .read = io_read, .write = io_write, .now_us = io_now };
 
-/* The kernel image is one physically contiguous block (the loader's record). */
-static u64 image_phys(const void *p)
+/*
+ * The DMA block's physical address, from the page tables in use: each
+ * 4 KiB page of it must follow the previous one physically (the kernel
+ * image is one contiguous block; this checks it rather than assumes it).
+ */
+static int block_phys(const void *p, size_t len, u64 *phys)
 {
-	return (u64)(uintptr_t)p - boot_params.kernel_virt + boot_params.kernel_phys;
+	u64 pa;
+
+	if (x86_virt_to_phys(p, phys))
+		return -EKDB_EFAULT;
+	for (size_t off = 4096; off < len; off += 4096)
+		if (x86_virt_to_phys((const u8 *)p + off, &pa) || pa != *phys + off)
+			return -EKDB_EFAULT;
+	return 0;
 }
 
 /* Not re-entered (printk from inside the driver, an NMI): the nested caller backs off. */
@@ -144,7 +155,7 @@ static struct ekdb_transport xdbc_transport = {
 };
 
 /* ------------------------------------------------------------ console */
-static void xdbc_console_write(struct console *con, const char *s, size_t len)
+static void xdbc_console_write(struct ekdb_console *con, const char *s, size_t len)
 {
 	if (!xdbc_lock())
 		return;
@@ -157,7 +168,7 @@ static void xdbc_console_write(struct console *con, const char *s, size_t len)
 	xdbc_unlock();
 }
 
-static struct console xdbc_console = {
+static struct ekdb_console xdbc_console = {
 	.name = "earlyxdbc",
 	.write = xdbc_console_write,
 	.replay = true,
@@ -198,7 +209,11 @@ static int xdbc_setup(unsigned index)
 	xdbc_pci_handoff();
 	dev.io = &xdbc_io;
 	dev.mem = &xdbc_mem;
-	dev.mem_phys = image_phys(&xdbc_mem);
+	if (block_phys(&xdbc_mem, sizeof(xdbc_mem), &dev.mem_phys)) {
+		pr_err("xdbc: the DbC's memory has no contiguous physical address\n");
+		dev.mem = NULL;
+		return xdbc_init_err = -EKDB_EFAULT;
+	}
 	r = xdbc_start(&dev, XDBC_CONFIGURE_US);
 	if (r == -EKDB_EAGAIN) {
 		pr_warn("xdbc: xHCI %02x:%02x.%u: DbC enabled, no debug host yet (cable, or the other machine not ready): it is used when it comes\n",
@@ -237,7 +252,7 @@ int early_xdbc_console_init(const char *opt, bool keep)
 	console_keep = keep;
 	if (xdbc_console.enabled)
 		return -EKDB_EBUSY;
-	return register_console(&xdbc_console) ? -EKDB_ENOSPC : 0;
+	return ekdb_console_register(&xdbc_console) ? -EKDB_ENOSPC : 0;
 }
 
 struct ekdb_transport *xdbc_transport_init(unsigned index, unsigned secs, int *err)
