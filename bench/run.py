@@ -219,6 +219,34 @@ def dbgp_stub(args, work):
     return res
 
 
+def xdbc_stub(args, work):
+    """(e2) the same gdb measurements through the xHCI Debug Capability
+    (kgdbxdbc=0, tools/xdbc-sim behind x-pci-proxy-dev), the bring-up time
+    the guest measured, and the model's raw bulk OUT rate: bytes over the
+    time the model spent moving OUT TRBs (DMA read + handing to the socket),
+    i.e. what the cable side could carry if the guest were never the limit."""
+    cmdline = f"{BASE_CMDLINE} kgdbxdbc=0 kgdbwait"
+    m = Machine(work, name="xdbc", ports=("unix",), qmp=False, esp=args.esp,
+                cmdline=cmdline, xdbc=True)
+    try:
+        bring = m.wait_for(r"xdbc: .*bring-up (\d+) us", timeout=args.boot_timeout)
+        m.wait_for(r"Waiting for connection from remote gdb", timeout=args.boot_timeout)
+        env = gdb_env(args, m.xdbc_path, None)
+        env["BENCH_STEPS"] = str(args.dbgp_steps)
+        env["BENCH_BP_HITS"] = str(args.dbgp_bp_hits)
+        res = measure(args, work, "xdbc", m.xdbc_path, env, args.gdb_timeout * 2)
+        res["bringup_us"] = int(bring.group(1))
+        st = m.xdbc_control("stats")
+        res["model"] = st
+        if st.get("out_busy_us"):
+            res["raw_out_Bps"] = st["bytes_out"] / (st["out_busy_us"] / 1e6)
+    except MachineError as e:
+        res = {"error": str(e).splitlines()[0]}
+    finally:
+        m.kill()
+    return res
+
+
 def qemu_stub(args, work):
     port = free_tcp_port()
     cmdline = f"{BASE_CMDLINE} ekgdboc=ttyS1 kgdbwait"
@@ -519,6 +547,37 @@ def report(res):
         if st:
             w(f"    model: {st.get('transactions')} transactions, {st.get('naks')} NAKs, "
               f"{st.get('enumerations')} enumeration(s)")
+    x = res.get("xdbc", {"error": "skipped"})
+    fx = figures(x)
+    w("(e2) the same through the xHCI Debug Capability (kgdbxdbc=0; Python model behind "
+      "x-pci-proxy-dev, DMA rings; ~45 us per MMIO access)")
+    if x.get("error") and not fx:
+        w(f"    not measured: {x['error']}  (gdb log: {x.get('log')})")
+    else:
+        def cmpx(key, fmt):
+            a, b = fx.get(key), fo.get(key)
+            return f"{fmt(a):>12} {fmt(b):>12} " + (f"{a / b:>9.3g}x" if a and b else f"{'-':>10}")
+        w(f"    {'figure':30} {'xHCI DbC':>12} {'serial':>12} {'dbc/serial':>10}")
+        w(f"    {'memory read 64 KiB':30} " + cmpx("mem", fmt_rate))
+        w(f"    {'stepi (per second)':30} " + cmpx("stepi", lambda v: "-" if v is None
+                                                    else f"{v:.0f} /s"))
+        w(f"    {'bp hit+continue (median)':30} " + cmpx("bp", lambda v: "-" if v is None
+                                                          else f"{v * 1e3:.1f} ms"))
+        w(f"    {'target remote':30} " + cmpx("attach", lambda v: "-" if v is None
+                                               else f"{v * 1e3:.0f} ms"))
+        raw = x.get("raw_out_Bps")
+        if raw:
+            mem = fx.get("mem")
+            w(f"    model's raw bulk OUT rate (bytes / time moving OUT TRBs): {fmt_rate(raw)}; "
+              f"memory read / raw = {mem / raw:.3f}" if mem else "")
+        if x.get("bringup_us") is not None:
+            w(f"    bring-up added to the boot (PCI scan, handoff, rings, enable, configure): "
+              f"{x['bringup_us'] / 1e3:.1f} ms (+ ~30 ms TSC calibration)")
+        st = x.get("model", {})
+        if st:
+            w(f"    model: {st.get('trbs_out')} OUT TRBs, {st.get('trbs_in')} IN TRBs, "
+              f"{st.get('events')} events, {st.get('mmio')} DbC register accesses, "
+              f"{st.get('enumerations')} enumeration(s)")
     w("")
     fb = res.get("fbbench", {"error": "skipped"})
     w("(d) framebuffer console (earlyprintk=vga, test_fbbench=64: 64 KiB of text, TSC-timed in the guest)")
@@ -638,7 +697,7 @@ def main():
     ap.add_argument("--dbgp-steps", type=int, default=200)
     ap.add_argument("--dbgp-bp-hits", type=int, default=10)
     ap.add_argument("--only", choices=["linerate", "ours", "ours-tcp", "qemu", "footprint",
-                                       "fbbench", "kmsbench", "dbgp", "ekdbts"], action="append")
+                                       "fbbench", "kmsbench", "dbgp", "xdbc", "ekdbts"], action="append")
     ARGS = args = ap.parse_args()
     args.build = os.path.abspath(args.build)
     args.kernel = os.path.join(args.build, "kernel.elf")
@@ -650,7 +709,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     only = set(args.only or ["linerate", "ours", "ours-tcp", "qemu", "footprint", "fbbench",
-                             "kmsbench", "dbgp", "ekdbts"])
+                             "kmsbench", "dbgp", "xdbc", "ekdbts"])
     res = {"linerate": {"bytes": args.linerate_bytes, "error": "skipped"},
            "ours": {"error": "skipped"}, "ours_tcp": {"error": "skipped"},
            "qemu": {"error": "skipped"}}
@@ -671,6 +730,9 @@ def main():
     if "dbgp" in only:
         log("(e) USB debug port ...")
         res["dbgp"] = dbgp_stub(args, work)
+    if "xdbc" in only:
+        log("(e2) xHCI DbC ...")
+        res["xdbc"] = xdbc_stub(args, work)
     if "fbbench" in only:
         log("(d) framebuffer console ...")
         res["fbbench"] = fbbench(args, work)

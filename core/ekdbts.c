@@ -753,8 +753,8 @@ void ekdbts_init(const struct ekdbts_host *h)
 		return;
 	}
 	if (ekdb_enabled() || ekdb_opts.ekgdboc[0] || ekdb_opts.kgdboc[0] ||
-	    ekdb_opts.kgdbdbgp || ekdb_opts.bad) {
-		pr_err("ekdbts: the tests need the debugger's line to themselves (no ekgdboc=, kgdboc=, kgdbdbgp=, or a malformed debugger option): no tests run\n");
+	    ekdb_opts.kgdbdbgp || ekdb_opts.kgdbxdbc || ekdb_opts.bad) {
+		pr_err("ekdbts: the tests need the debugger's line to themselves (no ekgdboc=, kgdboc=, kgdbdbgp=, kgdbxdbc=, or a malformed debugger option): no tests run\n");
 		return;
 	}
 	host = h;

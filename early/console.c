@@ -4,6 +4,7 @@
  * command line, with Linux's syntax:
  *   earlyprintk=serial[,ttySn|0xPORT][,baud]   earlyprintk=ttySn[,baud]
  *   earlyprintk=vga | efi                      earlyprintk=dbgp[N][,keep]
+ *   earlyprintk=xdbc[N][,keep]
  * ",keep" at the end is accepted (our early consoles are never dropped;
  * the debug port records it for its late driver).
  * Static storage only.
@@ -15,12 +16,18 @@
 #include "../earlyio/serial/serial_console.h"
 #include "../earlyio/vga/vga_console.h"
 #include "../earlyio/ehci-dbgp/ehci_dbgp.h"
+#include "../earlyio/xhci-dbc/xhci_dbc.h"
 
 static bool keep_given;
 
 static int early_dbgp_init(const char *opt)
 {
 	return early_dbgp_console_init(opt, keep_given);
+}
+
+static int early_xdbc_init(const char *opt)
+{
+	return early_xdbc_console_init(opt, keep_given);
 }
 
 struct early_console_kind {
@@ -35,6 +42,7 @@ static const struct early_console_kind early_console_kinds[] = {
 	{ "vga", true, early_vga_console_init },
 	{ "efi", true, early_vga_console_init },
 	{ "dbgp", false, early_dbgp_init },
+	{ "xdbc", false, early_xdbc_init },
 };
 
 /* early consoles set up so far, by kind (one bit per init function) */
@@ -103,4 +111,4 @@ static int setup_early_printk(const char *value)
 	return -EKDB_EINVAL;
 }
 EARLY_PARAM("earlyprintk", setup_early_printk,
-	    "serial[,ttySn|0xPORT][,baud] | ttySn[,baud] | vga | efi | dbgp[N][,keep]");
+	    "serial[,ttySn|0xPORT][,baud] | ttySn[,baud] | vga | efi | dbgp[N][,keep] | xdbc[N][,keep]");

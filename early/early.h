@@ -17,6 +17,9 @@ struct ekdb_early_opts {
 	bool kgdbdbgp;			/* kgdbdbgp=N[,secs] given (and well formed) */
 	u8 kgdbdbgp_index;		/* N: the Nth EHCI debug port */
 	u16 kgdbdbgp_secs;		/* break-in poll period while running; 0: none */
+	bool kgdbxdbc;			/* kgdbxdbc=N[,secs] given (and well formed) */
+	u8 kgdbxdbc_index;		/* N: the Nth xHCI controller */
+	u16 kgdbxdbc_secs;
 	u32 cmd_enable;			/* kdb.cmd_enable= (KDB_ENABLE_* mask) */
 };
 

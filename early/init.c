@@ -10,6 +10,7 @@
 #include "../earlyio/serial/serial_transport.h"
 #include "../earlyio/kbd/kbd_transport.h"
 #include "../earlyio/ehci-dbgp/ehci_dbgp.h"
+#include "../earlyio/xhci-dbc/xhci_dbc.h"
 #include <ekdb/string.h>
 #include <ekdb/log.h>
 #include <ekdb/port.h>
@@ -37,7 +38,7 @@ static bool names_carried_line(const char *opt)
 
 void ekdb_early_init(void)
 {
-	struct ekdb_transport *t = NULL, *t2 = NULL, *td = NULL;
+	struct ekdb_transport *t = NULL, *t2 = NULL, *td = NULL, *tx = NULL;
 	int err = 0;
 
 	ekdb_carry_report();
@@ -61,9 +62,9 @@ void ekdb_early_init(void)
 		pr_err("kgdb: malformed %s= option: the debugger stays off\n", ekdb_opts.bad_opt);
 		return;
 	}
-	if (!ekdb_opts.ekgdboc[0] && !ekdb_opts.kgdbdbgp) {
+	if (!ekdb_opts.ekgdboc[0] && !ekdb_opts.kgdbdbgp && !ekdb_opts.kgdbxdbc) {
 		if (ekdb_opts.kgdbwait)
-			pr_warn("kgdb: kgdbwait without ekgdboc= or kgdbdbgp=: nothing to wait on\n");
+			pr_warn("kgdb: kgdbwait without ekgdboc=, kgdbdbgp= or kgdbxdbc=: nothing to wait on\n");
 		return;
 	}
 	if (!strncmp(ekdb_opts.ekgdboc, "kbd", 3))	/* keyboard+screen [+ serial] */
@@ -83,9 +84,18 @@ void ekdb_early_init(void)
 			return;
 		}
 	}
+	if (ekdb_opts.kgdbxdbc) {
+		tx = xdbc_transport_init(ekdb_opts.kgdbxdbc_index, ekdb_opts.kgdbxdbc_secs, &err);
+		if (!tx) {
+			pr_err("kgdb: kgdbxdbc=%u: %s: the debugger stays off\n",
+			       ekdb_opts.kgdbxdbc_index, ekdb_strerror(err));
+			return;
+		}
+	}
 	active_frontend = early_frontend_get();
 	if (!active_frontend || (t && dbg_transport_register(t)) ||
-	    (t2 && dbg_transport_register(t2)) || (td && dbg_transport_register(td))) {
+	    (t2 && dbg_transport_register(t2)) || (td && dbg_transport_register(td)) ||
+	    (tx && dbg_transport_register(tx))) {
 		pr_err("kgdb: cannot start the early debugger\n");
 		return;
 	}
@@ -95,6 +105,8 @@ void ekdb_early_init(void)
 			t2 ? t2->name : "");
 	if (td)
 		pr_info("kgdb: Registered I/O driver kgdbdbgp (%s)\n", td->name);
+	if (tx)
+		pr_info("kgdb: Registered I/O driver kgdbxdbc (%s)\n", tx->name);
 wait:
 	if (ekdb_opts.kgdbcon)
 		ekdb_log_hook(kgdbcon_write);

@@ -6,6 +6,7 @@
  *   kgdboc=[kms][,kbd][,ttySn[,baud]]  the running kernel's drivers the debugger uses (core/late/)
  *   kgdbdbgp=N[,secs]      the debugger on the Nth EHCI USB debug port; while
  *                          the kernel runs, look for a break-in every secs s
+ *   kgdbxdbc=N[,secs]      the same on the Nth xHCI controller's Debug Capability
  *   kgdbwait               stop in setup_arch() until the debugger resumes
  *   kgdbcon                printk output goes to gdb as 'O' packets
  *   kdb.cmd_enable=MASK    which kdb command classes may run (KDB_ENABLE_*)
@@ -96,6 +97,24 @@ static int setup_kgdbdbgp(const char *v)
 	return 0;
 }
 EARLY_PARAM("kgdbdbgp", setup_kgdbdbgp, "N[,seconds] (N: 0-9, seconds: 0-3600)");
+
+/* kgdbxdbc=N[,secs]: kgdbdbgp='s grammar, on the Nth xHCI controller's DbC */
+static int setup_kgdbxdbc(const char *v)
+{
+	unsigned index, secs;
+	int err = dbgp_parse_kgdbdbgp(v, &index, &secs);
+
+	if (err) {
+		ekdb_opts.kgdbxdbc = false;
+		refuse("kgdbxdbc", err);
+		return err;
+	}
+	ekdb_opts.kgdbxdbc = true;
+	ekdb_opts.kgdbxdbc_index = (u8)index;
+	ekdb_opts.kgdbxdbc_secs = (u16)secs;
+	return 0;
+}
+EARLY_PARAM("kgdbxdbc", setup_kgdbxdbc, "N[,seconds] (N: 0-9, seconds: 0-3600)");
 
 static int setup_kgdbwait(const char *v)
 {

@@ -27,6 +27,7 @@ enum ekdb_transport_kind {
 	EKDB_TRANSPORT_SERIAL = 1,	/* a 16550 line: ttySn */
 	EKDB_TRANSPORT_KBD,		/* keyboard input, screen (console) output */
 	EKDB_TRANSPORT_DBGP,		/* EHCI USB debug port: dbgpN */
+	EKDB_TRANSPORT_XDBC,		/* xHCI Debug Capability: xdbcN */
 };
 
 #define EKDB_HANDOFF_PENDING_MAX 64

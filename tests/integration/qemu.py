@@ -92,7 +92,7 @@ class Machine:
                  ports=("unix",), qmp=True, load_options=False, esp=None,
                  display="none", no_gop=False, extra=(), qemu_gdb=None,
                  lifetime=MACHINE_LIFETIME, name="m", start=True, dbgp=False,
-                 dbgp_knobs=()):
+                 dbgp_knobs=(), xdbc=False, xdbc_knobs=()):
         self.dir = str(tmp_path)
         self.name = name
         self.cmdline = cmdline
@@ -109,6 +109,8 @@ class Machine:
         self.lifetime = lifetime
         self.dbgp = dbgp or bool(dbgp_knobs)    # the USB debug port model (dbgp-sim)
         self.dbgp_knobs = list(dbgp_knobs)
+        self.xdbc = xdbc or bool(xdbc_knobs)    # the xHCI DbC model (xdbc-sim)
+        self.xdbc_knobs = list(xdbc_knobs)
         self.proc = None
         self.ports = []
         self.returncode = None
@@ -140,13 +142,31 @@ class Machine:
         self._connect(p)
         return i
 
-    def dbgp_control(self, command):
+    @property
+    def xdbc_path(self):
+        """The DbC's far host side (gdb or a terminal connects here)."""
+        return os.path.join(self.sockdir, "xdbc.sock")
+
+    def take_xdbc(self):
+        """take_dbgp() for the DbC's far host side."""
+        i = len(self.ports)
+        p = Port(i, "unix", self.xdbc_path, self._path("xdbc.log"))
+        self.ports.append(p)
+        self._connect(p)
+        return i
+
+    def xdbc_control(self, command):
+        """One command to the DbC model's control socket (stats, unplug,
+        plug, port-reset, stall in|out, ...): its JSON answer as a dict."""
+        return self.dbgp_control(command, "xdbc.ctl")
+
+    def dbgp_control(self, command, ctl="dbgp.ctl"):
         """One command to the debug-port model's control socket (stats,
         unplug, plug, nak N, timeout N, ...): its JSON answer as a dict."""
         import json
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
             s.settimeout(30 * SCALE)
-            s.connect(os.path.join(self.sockdir, "dbgp.ctl"))
+            s.connect(os.path.join(self.sockdir, ctl))
             s.sendall(command.encode() + b"\n")
             with s.makefile("r") as f:
                 return json.loads(f.readline())
@@ -193,6 +213,10 @@ class Machine:
             cmd += ["--dbgp-sim", f"unix:{self.dbgp_path}",
                     "--dbgp-control", f"unix:{os.path.join(self.sockdir, 'dbgp.ctl')}"]
             cmd += [f"--dbgp-knob={k}" for k in self.dbgp_knobs]
+        if self.xdbc:
+            cmd += ["--xdbc-sim", f"unix:{self.xdbc_path}",
+                    "--xdbc-control", f"unix:{os.path.join(self.sockdir, 'xdbc.ctl')}"]
+            cmd += [f"--xdbc-knob={k}" for k in self.xdbc_knobs]
         for e in self.extra:
             cmd.append(f"--extra={e}")
         return cmd

@@ -46,6 +46,8 @@ from usbdev import PID_SETUP, PID_IN, PID_OUT, NO_RESPONSE   # noqa: E402
 
 
 class Ehci:
+    BAR0_SIZE = BAR0_SIZE
+
     def __init__(self, knobs, counters, device, log):
         self.k = knobs
         self.c = counters

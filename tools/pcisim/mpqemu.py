@@ -1,4 +1,5 @@
-"""mpqemu.py - the remote side of QEMU's x-pci-proxy-dev (multi-process QEMU).
+"""mpqemu.py - the remote side of QEMU's x-pci-proxy-dev (multi-process QEMU),
+shared by the PCI function models (tools/dbgp-sim, tools/xdbc-sim).
 
 Wire format (QEMU include/hw/remote/mpqemu-link.h, x86-64 host): every
 message is a 16-byte header {int cmd; <4 bytes padding>; size_t size}
@@ -11,6 +12,11 @@ SCM_RIGHTS on the header.  QEMU sends:
   SET_IRQFD (6)    two eventfds (interrupt, resample): no reply
   DEVICE_RESET (7) reply RET
 A reply is RET (1) with an 8-byte payload (the value read, or 0).
+SYNC_SYSMEM's payload is {u64 gpas[8]; u64 sizes[8]; off_t offsets[8]}, one
+entry per fd (QEMU hw/remote/memory.c): each message replaces the whole map.
+The function model (@hc) provides bar0, BAR0_SIZE, cfg_read/cfg_write,
+mmio_read/mmio_write and power_on; a model that does DMA also provides
+set_sysmem(GuestMemory), called with the lock held.
 QEMU learns the BAR sizes at realize by writing all-ones to each BAR and
 reading back, so config space must answer that like hardware.
 """
@@ -24,6 +30,7 @@ CMD_BAR_WRITE, CMD_BAR_READ, CMD_SET_IRQFD, CMD_DEVICE_RESET = 4, 5, 6, 7
 HDR = struct.Struct("<i4xQ")
 CFG = struct.Struct("<IIi")
 BAR = struct.Struct("<QQI?3x")
+SYSMEM = struct.Struct("<8Q8Q8q")
 MAX_FDS = 8
 
 
@@ -73,9 +80,16 @@ class Link:
     def _handle(self, cmd, payload, fds):
         hc = self.hc
         if cmd == CMD_SYNC_SYSMEM:
-            # a debug port does no DMA: the guest's RAM is not needed here
-            for fd in fds:
-                _close(fd)
+            if not hasattr(hc, "set_sysmem"):
+                # a model without DMA (the EHCI debug port) needs no guest RAM
+                for fd in fds:
+                    _close(fd)
+                return
+            vals = SYSMEM.unpack_from(payload.ljust(SYSMEM.size, b"\0"))
+            regions = [(vals[i], vals[8 + i], vals[16 + i], fd) for i, fd in enumerate(fds)]
+            mem = guestmem.GuestMemory(regions, self.log)
+            with self.lock:
+                hc.set_sysmem(mem)
             return
         if cmd == CMD_SET_IRQFD:
             for fd in self.irqfds:
@@ -95,7 +109,7 @@ class Link:
             elif cmd in (CMD_BAR_READ, CMD_BAR_WRITE):
                 addr, val, size, memory = BAR.unpack_from(payload)
                 off = addr - hc.bar0
-                ok = memory and hc.bar0 and 0 <= off and off + size <= ehci.BAR0_SIZE
+                ok = memory and hc.bar0 and 0 <= off and off + size <= hc.BAR0_SIZE
                 if cmd == CMD_BAR_READ:
                     v = hc.mmio_read(off, size) if ok else (1 << (8 * size)) - 1
                     if self.trace:
@@ -123,4 +137,4 @@ def _close(fd):
         pass
 
 
-import ehci  # noqa: E402  (BAR0_SIZE)
+import guestmem  # noqa: E402

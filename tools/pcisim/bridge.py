@@ -1,6 +1,8 @@
-"""bridge.py - the debug device's host side as a socket (unix:PATH or
+"""bridge.py - a debug device's far host side as a socket (unix:PATH or
 tcp:PORT, TCP_NODELAY): what the target sends on the bulk OUT endpoint goes
-to the connected client, what the client sends waits as bulk IN packets.
+to the connected client, what the client sends waits as bulk IN packets
+(of at most @maxp bytes).  Shared by tools/dbgp-sim and tools/xdbc-sim;
+@on_input (optional) is called from the reader thread when bytes arrive.
 
 One client at a time (a newer one replaces the older one).  Output sent
 while no client is connected is dropped, as QEMU's serial socket does.
@@ -11,11 +13,10 @@ import queue
 import socket
 import threading
 
-MAXP = 8
-
-
 class Bridge:
-    def __init__(self, spec, counters, log):
+    def __init__(self, spec, counters, log, maxp=8, on_input=None):
+        self.maxp = maxp
+        self.on_input = on_input
         self.spec = spec
         self.counters = counters
         self.log = log
@@ -69,6 +70,8 @@ class Bridge:
                 break
             with self.lock:
                 self.inbuf += data
+            if self.on_input:
+                self.on_input()
         with self.lock:
             if self.client is c:
                 self.client = None
@@ -91,6 +94,20 @@ class Bridge:
 
     def take_packet(self):
         with self.lock:
-            pkt = bytes(self.inbuf[:MAXP])
-            del self.inbuf[:MAXP]
+            pkt = bytes(self.inbuf[:self.maxp])
+            del self.inbuf[:self.maxp]
         return pkt
+
+    def take_upto(self, n):
+        with self.lock:
+            pkt = bytes(self.inbuf[:n])
+            del self.inbuf[:n]
+        return pkt
+
+    def unread(self, data):
+        with self.lock:
+            self.inbuf[:0] = data
+
+    def pending(self):
+        with self.lock:
+            return len(self.inbuf)

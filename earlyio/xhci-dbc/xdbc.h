@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * xdbc.h - the xHCI Debug Capability (xHCI 1.1 section 7.6): registers,
+ * TRBs, the DbC context, the rings (xdbc_ring.c, pure: host-tested) and
+ * the device (xdbc_dev.c), which reaches the hardware only through
+ * struct xdbc_io so the host tests can run it against a mock.
+ */
+#ifndef EARLYIO_XHCI_DBC_H
+#define EARLYIO_XHCI_DBC_H
+
+#include <ekdb/types.h>
+
+/* xHCI capability registers and extended capabilities */
+#define XHCI_CAPLENGTH		0x00
+#define XHCI_HCCPARAMS1		0x10
+#define  HCC_XECP(p)		(((p) >> 16) & 0xffff)	/* in dwords */
+#define XHCI_EXT_ID(v)		((v) & 0xff)
+#define XHCI_EXT_NEXT(v)	(((v) >> 8) & 0xff)	/* in dwords, 0: last */
+#define XHCI_EXT_LEGSUP		1
+#define XHCI_EXT_DBC		10
+#define  LEGSUP_BIOS_OWNED	(1u << 16)
+#define  LEGSUP_OS_OWNED	(1u << 24)
+#define XHCI_LEGCTLSTS		4	/* after USBLEGSUP: SMI enables */
+
+/* DbC registers (offsets from the capability) */
+#define DBC_DCID		0x00
+#define  DCID_ERST_MAX(v)	(((v) >> 16) & 0x1f)
+#define DBC_DCDB		0x04
+#define  DCDB_TARGET(t)		((u32)(t) << 8)
+#define DBC_DCERSTSZ		0x08
+#define DBC_DCERSTBA		0x10
+#define DBC_DCERDP		0x18
+#define  ERDP_EHB		(1u << 3)
+#define DBC_DCCTRL		0x20
+#define  DCCTRL_DCR		(1u << 0)	/* DbC run: configured by the far host */
+#define  DCCTRL_LSE		(1u << 1)	/* link status events */
+#define  DCCTRL_HOT		(1u << 2)	/* OUT ring halted */
+#define  DCCTRL_HIT		(1u << 3)	/* IN ring halted */
+#define  DCCTRL_DRC		(1u << 4)	/* DCR changed (write 1 to clear) */
+#define  DCCTRL_DCE		(1u << 31)	/* DbC enable */
+#define DBC_DCST		0x24
+#define  DCST_ER		(1u << 0)
+#define  DCST_PORT(v)		(((v) >> 24) & 0xff)
+#define DBC_DCPORTSC		0x28
+#define  DCPORTSC_CCS		(1u << 0)
+#define  DCPORTSC_PED		(1u << 1)
+#define  DCPORTSC_CHANGE	((1u << 17) | (1u << 21) | (1u << 22) | (1u << 23))
+#define  DCPORTSC_CSC		(1u << 17)
+#define  DCPORTSC_PRC		(1u << 21)
+#define DBC_DCCP		0x30
+#define DBC_DCDDI1		0x38
+#define DBC_DCDDI2		0x3c
+#define DBC_REGS_LEN		0x40
+
+/* TRBs */
+struct xdbc_trb {
+	u64 param;
+	u32 status;
+	u32 ctrl;
+} __attribute__((packed));
+
+#define TRB_C			(1u << 0)
+#define TRB_TC			(1u << 1)	/* Link: toggle cycle */
+#define TRB_ISP			(1u << 2)
+#define TRB_IOC			(1u << 5)
+#define TRB_TYPE(t)		((u32)(t) << 10)
+#define TRB_GET_TYPE(c)		(((c) >> 10) & 0x3f)
+#define TRB_NORMAL		1
+#define TRB_LINK		6
+#define TRB_TRANSFER		32
+#define TRB_PORT_STATUS		34
+#define TRB_EP_ID(c)		(((c) >> 16) & 0x1f)
+#define TRB_CC(s)		(((s) >> 24) & 0xff)
+#define TRB_RESIDUAL(s)		((s) & 0xffffff)
+#define CC_SUCCESS		1
+#define CC_STALL		6
+#define CC_SHORT_PACKET		13
+
+/* Endpoint IDs of the DbC's transfer events: 0/1 by section 7.6.3.2, 2/3 on Intel (as Linux notes) */
+#define XDBC_EP_OUT		0
+#define XDBC_EP_IN		1
+#define XDBC_DB_OUT		0
+#define XDBC_DB_IN		1
+
+/* The DbC context: info, OUT endpoint, IN endpoint (64 bytes each). */
+struct xdbc_info_ctx {
+	u64 string0, manufacturer, product, serial;
+	u32 length;
+	u32 rsvd[7];
+};
+struct xdbc_ep_ctx {
+	u32 info1, info2;
+	u64 deq;
+	u32 tx_info;
+	u32 rsvd[11];
+};
+struct xdbc_ctx {
+	struct xdbc_info_ctx info;
+	struct xdbc_ep_ctx out, in;
+};
+#define EP_TYPE_BULK_OUT	2
+#define EP_TYPE_BULK_IN		6
+#define XDBC_MAXP		1024
+
+struct xdbc_erst_entry {
+	u64 base;
+	u32 size;
+	u32 rsvd;
+};
+
+/* Ring and buffer sizes: the early storage the DbC costs. */
+#define XDBC_EVT_TRBS		64
+#define XDBC_XFER_TRBS		16	/* 15 usable + the Link TRB */
+#define XDBC_SLOTS		4	/* buffers per direction, each XDBC_MAXP bytes */
+#define XDBC_STRING_MAX		64
+
+/*
+ * Everything the controller reads or writes by DMA, in one block: every
+ * part aligned to its own (power-of-two) size, so none crosses a 64 KiB
+ * boundary (xHCI 4.11.5.1, 6.5) and the rings and ERST have the
+ * alignment section 6 asks for.
+ */
+struct xdbc_mem {
+	struct xdbc_trb evt[XDBC_EVT_TRBS] __aligned(1024);
+	struct xdbc_trb out[XDBC_XFER_TRBS] __aligned(256);
+	struct xdbc_trb in[XDBC_XFER_TRBS] __aligned(256);
+	struct xdbc_erst_entry erst __aligned(64);
+	struct xdbc_ctx ctx __aligned(64);
+	u8 strings[4][XDBC_STRING_MAX] __aligned(256);
+	u8 outbuf[XDBC_SLOTS][XDBC_MAXP] __aligned(4096);
+	u8 inbuf[XDBC_SLOTS][XDBC_MAXP] __aligned(4096);
+};
+
+/* A ring of TRBs in DMA memory (xdbc_ring.c). */
+struct xdbc_ring {
+	struct xdbc_trb *trbs;
+	u64 phys;
+	unsigned n;		/* TRBs, the Link TRB (transfer rings: the last) included */
+	unsigned enq, deq;	/* transfer rings: next to fill, oldest in flight; event ring: deq */
+	u8 cycle;		/* producer cycle (transfer) / consumer cycle (event) */
+};
+
+void xdbc_ring_init_xfer(struct xdbc_ring *r, struct xdbc_trb *trbs, u64 phys, unsigned n);
+void xdbc_ring_init_event(struct xdbc_ring *r, struct xdbc_trb *trbs, u64 phys, unsigned n);
+/* TRBs that can still be queued (n - 1 usable, minus those in flight). */
+unsigned xdbc_ring_room(const struct xdbc_ring *r);
+/* Queue one TRB (cycle bit written last); returns its index. Caller checks room. */
+unsigned xdbc_ring_push(struct xdbc_ring *r, u64 param, u32 status, u32 ctrl);
+/* The index of the TRB at @phys if it is in flight on @r, else -1. */
+int xdbc_ring_inflight(const struct xdbc_ring *r, u64 phys);
+/* Retire the oldest TRB in flight; returns its index. */
+unsigned xdbc_ring_pop(struct xdbc_ring *r);
+/* Event ring: the next event the controller wrote (cycle matches), or NULL. */
+const volatile struct xdbc_trb *xdbc_event_peek(const struct xdbc_ring *r);
+void xdbc_event_advance(struct xdbc_ring *r);
+u64 xdbc_ring_deq_phys(const struct xdbc_ring *r);
+
+/* How the device code reaches the DbC registers and time. */
+struct xdbc_io {
+	u32 (*read)(struct xdbc_io *io, u32 off);
+	void (*write)(struct xdbc_io *io, u32 off, u32 val);
+	u64 (*now_us)(struct xdbc_io *io);
+	void *priv;
+};
+
+enum xdbc_slot_state { SLOT_FREE, SLOT_POSTED, SLOT_DONE };
+#define XDBC_NO_SLOT		0xff
+
+struct xdbc_dev {
+	struct xdbc_io *io;
+	struct xdbc_mem *mem;
+	u64 mem_phys;
+	struct xdbc_ring evt, out, in;
+	u32 erdp_hi;
+	bool enabled;			/* DCE set by us */
+	bool configured;		/* DCR: the far host configured the device */
+	bool out_stuck;			/* the last OUT waited its budget out */
+	u8 port;			/* root port (DCST) */
+	/* OUT: one buffer filling, the others in flight */
+	u8 out_fill;			/* XDBC_NO_SLOT: none free (output dropped) */
+	u8 out_next;			/* where to look for the next free buffer */
+	u16 out_len;
+	u8 out_state[XDBC_SLOTS];
+	u8 out_slot_of[XDBC_XFER_TRBS];
+	/* IN: every free buffer posted; read oldest first */
+	u8 in_state[XDBC_SLOTS];
+	u16 in_len[XDBC_SLOTS];
+	u8 in_slot_of[XDBC_XFER_TRBS];
+	u8 in_head;
+	u16 in_pos;
+	u16 in_wait;			/* polls the oldest buffer stayed posted behind a done one */
+	u64 ctrl_at;			/* next DCCTRL read */
+	/* counters */
+	unsigned long ev_transfer, ev_port, ev_stale, stalls, lost, dropped, reconfigured;
+};
+
+/* Budgets (microseconds of the calibrated clock) */
+#define XDBC_DCE_US		100000	/* DCE to read back */
+#define XDBC_CONFIGURE_US	2000000	/* cable and far host at bring-up */
+#define XDBC_OUT_US		100000	/* a free OUT buffer; then the far host is not reading */
+#define XDBC_OUT_STUCK_US	2000	/* ...and while it stays so */
+#define XDBC_LOST_POLLS		64	/* a buffer whose event never came: lost */
+#define XDBC_CTRL_US		20000	/* DCCTRL read this often while configured... */
+#define XDBC_CTRL_IDLE_US	1000	/* ...and while waiting for the far host */
+#define XDBC_QUIET_POLLS	2000UL	/* struct ekdb_transport.quiet_polls */
+
+/* xdbc_dev.c */
+void xdbc_mem_init(struct xdbc_dev *d);
+/* Disable, lay out, enable; wait up to @wait_us for the far host (-EKDB_EAGAIN: not yet). */
+int xdbc_start(struct xdbc_dev *d, u64 wait_us);
+void xdbc_poll(struct xdbc_dev *d);
+int xdbc_getc(struct xdbc_dev *d);
+void xdbc_putc(struct xdbc_dev *d, u8 c);
+void xdbc_flush(struct xdbc_dev *d);
+u64 xdbc_phys(const struct xdbc_dev *d, const volatile void *p);
+
+#endif

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * xdbc_transport.c - the early driver of the xHCI Debug Capability: the
+ * early console (earlyprintk=xdbc[N][,keep]) and the debugger transport
+ * (kgdbxdbc=N[,secs]), sharing the DbC the way both share a serial line.
+ * The DbC's DMA memory is one static block (struct xdbc_mem, 12 KiB) in
+ * ordinary .bss, not in the early region the handoff frees: the
+ * controller keeps using it.  Static storage only.
+ */
+#include "xhci_dbc.h"
+#include "xdbc.h"
+#include "xdbc_pci.h"
+#include <ekdb/log.h>
+#include <ekdb/port.h>
+#include <asm/pgwalk.h>
+#include <asm/processor.h>
+#include <asm/tsc_early.h>
+#include <ekdb/errno.h>
+#include <ekdb/string.h>
+
+static struct xdbc_mem xdbc_mem __aligned(4096);
+static struct xdbc_dev dev;
+static struct xdbc_pci pci;
+static int xdbc_index = -1;
+static int xdbc_init_err;
+static bool console_keep;
+static bool in_debugger;
+static unsigned poll_secs;
+static u64 poll_at;
+static bool noted_waiting, noted_gone;
+static int lock_word;
+
+/* ------------------------------------------------------------ io */
+static u32 dbc_off;
+
+static u32 io_read(struct xdbc_io *io, u32 off)
+{
+	return xdbc_mmio_read(dbc_off + off);
+}
+
+static void io_write(struct xdbc_io *io, u32 off, u32 val)
+{
+	xdbc_mmio_write(dbc_off + off, val);
+}
+
+static u64 io_now(struct xdbc_io *io)
+{
+	return early_now_us();
+}
+
+static struct xdbc_io xdbc_io = { .read = io_read, .write = io_write, .now_us = io_now };
+
+/*
+ * The DMA block's physical address, from the page tables in use: each
+ * 4 KiB page of it must follow the previous one physically (the kernel
+ * image is one contiguous block; this checks it rather than assumes it).
+ */
+static int block_phys(const void *p, size_t len, u64 *phys)
+{
+	u64 pa;
+
+	if (x86_virt_to_phys(p, phys))
+		return -EKDB_EFAULT;
+	for (size_t off = 4096; off < len; off += 4096)
+		if (x86_virt_to_phys((const u8 *)p + off, &pa) || pa != *phys + off)
+			return -EKDB_EFAULT;
+	return 0;
+}
+
+/* Not re-entered (printk from inside the driver, an NMI): the nested caller backs off. */
+static bool xdbc_lock(void)
+{
+	return __atomic_exchange_n(&lock_word, 1, __ATOMIC_ACQUIRE) == 0;
+}
+
+static void xdbc_unlock(void)
+{
+	__atomic_store_n(&lock_word, 0, __ATOMIC_RELEASE);
+}
+
+/* State changes worth a line, printed outside printk's console callback. */
+static void note_state(void)
+{
+	if (!dev.configured && !noted_gone && noted_waiting) {
+		noted_gone = true;
+		pr_warn("xdbc: the debug host went away (cable, port reset or host): output dropped until it is back\n");
+	} else if (dev.configured && noted_gone) {
+		noted_gone = false;
+		pr_info("xdbc: debug host back (port %u): the session goes on\n", dev.port);
+	}
+	noted_waiting = true;
+}
+
+/* ------------------------------------------------------------ transport */
+static int xdbc_t_getc(struct ekdb_transport *t)
+{
+	int ch = EKDB_NO_CHAR;
+
+	if (!in_debugger) {
+		if (!poll_secs || early_now_us() < poll_at)
+			return EKDB_NO_CHAR;
+		poll_at = early_now_us() + poll_secs * 1000000ULL;
+	}
+	if (!xdbc_lock())
+		return EKDB_NO_CHAR;
+	if (!dev.enabled && dev.mem)
+		xdbc_start(&dev, 0);	/* a controller reset turned the DbC off: again */
+	xdbc_flush(&dev);
+	ch = xdbc_getc(&dev);
+	xdbc_unlock();
+	if (in_debugger)
+		note_state();
+	return ch;
+}
+
+static void xdbc_t_putc(struct ekdb_transport *t, u8 c)
+{
+	if (!xdbc_lock())
+		return;
+	xdbc_putc(&dev, c);
+	xdbc_unlock();
+}
+
+static void xdbc_t_flush(struct ekdb_transport *t)
+{
+	if (!xdbc_lock())
+		return;
+	xdbc_flush(&dev);
+	xdbc_unlock();
+}
+
+static void xdbc_t_pre(struct ekdb_transport *t)
+{
+	in_debugger = true;
+}
+
+static void xdbc_t_post(struct ekdb_transport *t)
+{
+	xdbc_t_flush(t);
+	in_debugger = false;
+	poll_at = early_now_us() + poll_secs * 1000000ULL;
+}
+
+static char xdbc_name[8] = "xdbc0";
+
+static struct ekdb_transport xdbc_transport = {
+	.name = xdbc_name,
+	.kind = EKDB_TRANSPORT_XDBC,
+	.getc = xdbc_t_getc,
+	.quiet_polls = XDBC_QUIET_POLLS,
+	.putc = xdbc_t_putc,
+	.flush = xdbc_t_flush,
+	.pre_exception = xdbc_t_pre,
+	.post_exception = xdbc_t_post,
+};
+
+/* ------------------------------------------------------------ console */
+static void xdbc_console_write(struct ekdb_console *con, const char *s, size_t len)
+{
+	if (!xdbc_lock())
+		return;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\n')
+			xdbc_putc(&dev, '\r');
+		xdbc_putc(&dev, (u8)s[i]);
+	}
+	xdbc_flush(&dev);
+	xdbc_unlock();
+}
+
+static struct ekdb_console xdbc_console = {
+	.name = "earlyxdbc",
+	.write = xdbc_console_write,
+	.replay = true,
+};
+
+/* ------------------------------------------------------------ bring-up */
+static int xdbc_setup(unsigned index)
+{
+	unsigned n_xhci;
+	u64 t0;
+	int r;
+
+	if (xdbc_index >= 0)
+		return (unsigned)xdbc_index == index ? xdbc_init_err : -EKDB_EBUSY;
+	xdbc_index = (int)index;
+	xdbc_name[4] = (char)('0' + index % 10);
+	early_tsc_khz();			/* calibrate the clock first (PIT, ~30 ms) */
+	t0 = early_now_us();
+	r = xdbc_pci_find(index, &pci, &n_xhci);
+	if (r) {
+		pr_err("xdbc: no xHCI controller %u (%u xHCI controller%s found)\n", index, n_xhci,
+		       n_xhci == 1 ? "" : "s");
+		return xdbc_init_err = r;
+	}
+	r = xdbc_pci_setup(&pci);
+	if (!r)
+		r = xdbc_pci_map(&pci);
+	if (r) {
+		pr_err("xdbc: xHCI %02x:%02x.%u: registers not reachable (%s)\n", pci.bus, pci.slot,
+		       pci.func, ekdb_strerror(r));
+		return xdbc_init_err = r;
+	}
+	dbc_off = xdbc_find_ext_cap(XHCI_EXT_DBC);
+	if (!dbc_off) {
+		pr_err("xdbc: xHCI %02x:%02x.%u has no Debug Capability\n", pci.bus, pci.slot, pci.func);
+		return xdbc_init_err = -EKDB_ENODEV;
+	}
+	xdbc_pci_handoff();
+	dev.io = &xdbc_io;
+	dev.mem = &xdbc_mem;
+	if (block_phys(&xdbc_mem, sizeof(xdbc_mem), &dev.mem_phys)) {
+		pr_err("xdbc: the DbC's memory has no contiguous physical address\n");
+		dev.mem = NULL;
+		return xdbc_init_err = -EKDB_EFAULT;
+	}
+	r = xdbc_start(&dev, XDBC_CONFIGURE_US);
+	if (r == -EKDB_EAGAIN) {
+		pr_warn("xdbc: xHCI %02x:%02x.%u: DbC enabled, no debug host yet (cable, or the other machine not ready): it is used when it comes\n",
+			pci.bus, pci.slot, pci.func);
+		noted_gone = noted_waiting = true;
+		return 0;
+	}
+	if (r) {
+		pr_err("xdbc: xHCI %02x:%02x.%u: the Debug Capability does not start (%s)\n",
+		       pci.bus, pci.slot, pci.func, ekdb_strerror(r));
+		dev.mem = NULL;
+		return xdbc_init_err = r;
+	}
+	noted_waiting = true;
+	pr_info("xdbc: xHCI %02x:%02x.%u: DbC configured by the debug host on port %u, bring-up %llu us\n",
+		pci.bus, pci.slot, pci.func, dev.port, (unsigned long long)(early_now_us() - t0));
+	return 0;
+}
+
+int early_xdbc_console_init(const char *opt, bool keep)
+{
+	unsigned index = 0;
+	const char *p = opt + 4;
+	int r;
+
+	if (strncmp(opt, "xdbc", 4))
+		return -EKDB_EINVAL;
+	if (*p) {
+		if (*p < '0' || *p > '9' || p[1])
+			return -EKDB_EINVAL;
+		index = (unsigned)(*p - '0');
+	}
+	r = xdbc_setup(index);
+	if (r)
+		return r;
+	console_keep = keep;
+	if (xdbc_console.enabled)
+		return -EKDB_EBUSY;
+	return ekdb_console_register(&xdbc_console) ? -EKDB_ENOSPC : 0;
+}
+
+struct ekdb_transport *xdbc_transport_init(unsigned index, unsigned secs, int *err)
+{
+	*err = xdbc_setup(index);
+	if (*err)
+		return NULL;
+	poll_secs = secs;
+	poll_at = early_now_us() + secs * 1000000ULL;
+	return &xdbc_transport;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * xhci_dbc.h - the xHCI Debug Capability as an early console
+ * (earlyprintk=xdbc[N][,keep], Linux's parameter) and a debugger transport
+ * (kgdbxdbc=N[,secs]: kgdbdbgp='s sibling), both on one DbC at once.
+ */
+#ifndef EARLYIO_XHCI_DBC_H_PUBLIC
+#define EARLYIO_XHCI_DBC_H_PUBLIC
+
+#include <ekdb/transport.h>
+
+/* earlyprintk=xdbc[N]: @opt is "xdbc", "xdbc1" (",keep" already taken off). */
+int early_xdbc_console_init(const char *opt, bool keep);
+/* kgdbxdbc=N[,secs]: the transport on the Nth xHCI controller's DbC. */
+struct ekdb_transport *xdbc_transport_init(unsigned index, unsigned poll_secs, int *err);
+
+#endif
