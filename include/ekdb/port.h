@@ -6,8 +6,8 @@
  * The debugger's folders (lib/, early/, earlyio/, core/, gdbstub/, kdb/)
  * include no header of the kernel that hosts them: every kernel service
  * they use is a member of struct ekdb_port_ops, which the host registers
- * with ekdb_set_port().  `make check-port` (tools/check-port.sh) fails the
- * build when a debugger folder includes a kernel-glue/ or boot/ header, and
+ * with ekdb_set_port().  `make check-layers` (tools/check-layers.sh) fails
+ * the build when a debugger folder includes a kernel-glue/ or boot/ header, and
  * those folders are compiled without -Ikernel-glue/include.
  *
  * Three hosts implement it: the reference kernel (kernel-glue/debug_glue.c),
