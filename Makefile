@@ -39,6 +39,10 @@ KCFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
            -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wstrict-prototypes \
            -Wmissing-prototypes -Wshadow -Wvla \
            -Iinclude -Ikernel-glue/include -Iarch/x86/include -D__KERNEL__ -MMD -MP
+# Probe builds (tests only): PROBE_CFLAGS=-DEKDB_PROBE_DELAY_<WINDOW> widens
+# one race window of the stop path so a test can show the fix holds
+# (tests/integration/probe_build.py builds them under build/probe/).
+KCFLAGS += $(PROBE_CFLAGS)
 KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(KCFLAGS)) -D__ASSEMBLY__
 
 # The debugger's own code is built for size (it sits in every kernel; its
