@@ -273,8 +273,17 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 	 */
 	dbg_bp_install_all(skip);
 	if (alone >= 0 && alone != (int)cpu) {
-		/* another CPU steps or runs alone: this one joins the held ones */
-		release_master();
+		/*
+		 * Another CPU steps or runs alone: this one joins the held ones.
+		 * One that steps over a breakpoint takes the master role with it
+		 * (dbg_trap_debug gives it back once the breakpoint is in again):
+		 * a CPU the round-up missed must not start a stop of its own, nor
+		 * a release, while the breakpoint is out (issue 19).
+		 */
+		if (dbg_cpus[alone].stepping_over)
+			__atomic_store_n(&dbg_master, alone, __ATOMIC_RELEASE);
+		else
+			release_master();
 		__atomic_store_n(&dbg_cpus[alone].go, true, __ATOMIC_RELEASE);
 		dbg_cpu_hold(cpu, regs, true);
 		return true;

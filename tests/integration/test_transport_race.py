@@ -23,7 +23,7 @@ IRQ_LINE = r"irq: IRQ 4 \(GSI 4, vector 0x[0-9a-f]+, edge\) -> CPU \d+: ttyS0"
 
 
 def test_stream_across_the_takeover_exactly_once(machine):
-    """Probe build EKDB_PROBE_DELAY_TAKEOVER: the takeover dwells 4 s
+    """Probe build EKDB_PROBE_DELAY_TAKEOVER: the takeover dwells 2 s
     between the export and the swap, interrupts off on its CPU; the other
     CPU keeps time meanwhile (it takes the tick over after half a second)
     and its tick polls the registry.  Stopped at serial8250_init, `go`,
