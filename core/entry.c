@@ -237,6 +237,24 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 	return dbg_enter_master(regs, stop);
 }
 
+#ifdef EKDB_PROBE_DELAY_RELEASE
+/*
+ * Probe build only (tests/integration/test_transport_race.py): the master
+ * holds the role 2 s after it let the others go, the moment in which input
+ * that asks for the debugger finds it busy.
+ */
+#include <asm/tsc_early.h>
+static void probe_delay_release(void)
+{
+	u64 t0 = early_now_us();
+
+	while (early_now_us() - t0 < 2000000)
+		cpu_relax();
+}
+#else
+static inline void probe_delay_release(void) { }
+#endif
+
 /* The stop path once this CPU holds the master role. */
 static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 {
@@ -301,8 +319,10 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 	 * the step, starts a stop of its own in between (Linux keeps its
 	 * single-stepping CPU the only one that may enter).
 	 */
-	if (!c->stepping_over)
+	if (!c->stepping_over) {
+		probe_delay_release();
 		release_master();
+	}
 	return true;
 }
 
@@ -448,8 +468,9 @@ int dbg_nmi_stop(struct x86_regs *regs)
  * A driver's input asked for the debugger (from its IRQ, or the tick's poll).
  * Returns true when the request is taken: the stop happened, or, for a user's
  * interrupt (Ctrl-C, sysrq-g) while another CPU holds the debugger, it is
- * kept for the next ekdb_poll_break().  A gdb packet ('$') is not kept: its
- * driver gives the byte back.
+ * kept for the next ekdb_poll_break().  So is a gdb packet ('$'): its driver
+ * keeps the '$' and the bytes behind it for the debugger's getc (issue 19:
+ * they went to the console shell, "$qSupported...: command not found").
  */
 bool ekdb_break_in(struct x86_regs *regs, int reason)
 {
@@ -459,8 +480,10 @@ bool ekdb_break_in(struct x86_regs *regs, int reason)
 	if (!dbg_enabled || reason == EKDB_BREAK_NONE)
 		return false;
 	if (dbg_master >= 0) {
-		if (reason == EKDB_BREAK_GDB || dbg_master == (int)dbg_this_cpu())
+		if (dbg_master == (int)dbg_this_cpu())
 			return false;
+		/* a gdb packet too: its driver keeps the '$' (and what follows)
+		 * for the stop the next poll makes; never for the console */
 		__atomic_store_n(&pending_break, reason, __ATOMIC_RELAXED);
 		return true;
 	}

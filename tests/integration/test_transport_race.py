@@ -8,13 +8,20 @@ dbg_transport_takeover: export the early transport's unread bytes, import
 them into the driver, swap the registry entry).  The timer tick's break-in
 poll runs on whichever CPU keeps time; without the registry lock it can
 poll the early transport after the export and before the swap, and the
-bytes it reads there are stranded (never reach the shell, nor kdb)."""
+bytes it reads there are stranded (never reach the shell, nor kdb).
+
+A gdb packet while another CPU holds the debugger for a moment (here: the
+master after a session, between letting the others go and dropping the
+role): the receive interrupt's break-in finds the debugger busy.  It must
+be kept for the next tick, with the packet's bytes behind the '$', not
+handed to the console shell ("$qSupported...: command not found")."""
 
 import re
 
-from kdb_session import BAD, CONSOLE, PROMPT, Kdb, boot_kdb, clean
+from kdb_session import BAD, CONSOLE, ENTRY, PROMPT, Kdb, boot_kdb, clean
 from probe_build import probe_esp
 from qemu import BOOT_TIMEOUT
+from rsp import frame
 
 SHELL = r"ekdb:/# "
 DRIVER_UP = r"serial8250: ttyS0 at I/O 0x3f8 \(irq = 4, 115200 baud\) is a 16550A, console input"
@@ -57,3 +64,35 @@ def test_stream_across_the_takeover_exactly_once(machine):
     out = m.wait_for(r"console input: (\d+) bytes, (\d+) dropped", timeout=BOOT_TIMEOUT,
                      fail_on=BAD)
     assert (int(out.group(1)), int(out.group(2))) == (len(line) + 1 + 5, 0), out.group(0)
+
+
+def test_gdb_packet_while_another_cpu_holds_the_debugger(machine):
+    """Probe build EKDB_PROBE_DELAY_RELEASE: the master holds the role 2 s
+    after it let the others go.  kdb on the console line (ttyS0, whose
+    interrupt goes to CPU 0), a stop on CPU 1 (ksoftirqd_ap_work runs on
+    the APs only), `go`, then gdb's first packet at once: it reaches CPU 0's
+    receive interrupt while CPU 1 still holds the debugger.  The stub must
+    answer it (qSupported's PacketSize) and detach on gdb's D; the shell
+    must never see the packet (fails when the '$' is given back to the
+    console: no reply, and "command not found")."""
+    esp = probe_esp("RELEASE")
+    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait",
+                 smp=2, esp=esp)
+    k = Kdb(m)
+    assert "BP #0" in k.cmd("bp ksoftirqd_ap_work")
+    e = k.go(ENTRY)
+    assert e.group(2) == "1", e.group(0)                    # the master is CPU 1
+    k.wait(PROMPT)
+    k.cmd("bc 0")
+    start = k.mark()
+    k.go(r"go\r?\n")
+    m.send(0, frame("qSupported:multiprocess+;swbreak+"))
+    m.wait_for(r"\$PacketSize=[0-9a-f]+[^#$]*#[0-9a-f]{2}", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.send(0, b"+" + frame("D"))
+    m.wait_for(r"\$OK#9a", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    # (no '+' for the OK: after a detach it would be console input, as in Linux)
+    m.send(0, "echo after-the-packet\r")              # the shell (prompt shown before the stop)
+    m.wait_for(r"\nafter-the-packet\r?\n", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    seen = k.since(start)
+    assert "command not found" not in seen and "qSupported" not in clean(seen).split(
+        "PacketSize")[-1], seen
