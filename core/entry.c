@@ -255,6 +255,46 @@ static void probe_delay_release(void)
 static inline void probe_delay_release(void) { }
 #endif
 
+/*
+ * kgdbcon from a running CPU (core/frontend.c): Linux sends nothing while
+ * a CPU is in the debugger (kgdb_active), and so does ekdb; a packet begun
+ * before is finished before the master writes (the round-up waits for the
+ * sender, which parks at the packet's end; a CPU it missed is waited for,
+ * bounded, in console_quiet()).
+ */
+static volatile int console_senders;
+
+bool dbg_console_begin(void)
+{
+	struct dbg_cpu *c = &dbg_cpus[dbg_this_cpu()];
+
+	WRITE_ONCE(c->console_pkt, true);
+	__atomic_add_fetch(&console_senders, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&dbg_master, __ATOMIC_SEQ_CST) < 0)
+		return true;
+	dbg_console_end();
+	return false;
+}
+
+void dbg_console_end(void)
+{
+	unsigned cpu = dbg_this_cpu();
+
+	WRITE_ONCE(dbg_cpus[cpu].console_pkt, false);
+	__atomic_sub_fetch(&console_senders, 1, __ATOMIC_SEQ_CST);
+	if (READ_ONCE(dbg_cpus[cpu].park_deferred))
+		dbg_console_park_deferred(cpu);
+}
+
+#define CONSOLE_QUIET_SPINS	400000000UL
+
+static void console_quiet(void)
+{
+	for (unsigned long i = 0; i < CONSOLE_QUIET_SPINS &&
+	     __atomic_load_n(&console_senders, __ATOMIC_SEQ_CST); i++)
+		cpu_relax();
+}
+
 /* The stop path once this CPU holds the master role. */
 static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 {
@@ -266,6 +306,7 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 
 	arch_hw_bp_disarm();	/* nothing fires on this CPU while it is the master */
 	dbg_cpus_missing = dbg_roundup_cpus(cpu);	/* the whole machine stops */
+	console_quiet();	/* no kgdbcon packet left half sent on the line */
 	dbg_bp_uninstall_all();
 	c->online = true;
 	c->regs = regs;

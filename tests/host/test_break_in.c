@@ -62,6 +62,7 @@ unsigned dbg_roundup_cpus(unsigned self) { return 0; }
 void dbg_release_cpus(unsigned self) { }
 void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped) { }
 bool dbg_roundup_wants(unsigned self) { return false; }
+void dbg_console_park_deferred(unsigned self) { }
 void dbg_target_select_cpu(unsigned cpu) { }
 void dbg_display_enter(void) { }
 void dbg_display_leave(void) { }

@@ -83,6 +83,15 @@ void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped)
 }
 
 bool dbg_roundup_wants(unsigned self) { return roundup_wants_mask & (1u << self); }
+
+static unsigned deferred_parks;
+
+void dbg_console_park_deferred(unsigned self)
+{
+	dbg_cpus[self].park_deferred = false;
+	deferred_parks++;
+	ev("park");
+}
 void dbg_target_select_cpu(unsigned cpu) { }
 void dbg_transports_pre(void) { ev("pre"); }
 int dbg_transports_poll_break(void) { return EKDB_BREAK_NONE; }
@@ -420,6 +429,49 @@ static void test_step_over_on_another_cpu_keeps_the_master_role(void **state)
 	assert_int_equal(nstops, 2);			/* now CPU 2's stop is a real one */
 }
 
+/*
+ * kgdbcon from a running CPU (issue 19): nothing is sent while a CPU holds
+ * the debugger (gdb is in a session); a packet begun is marked on its CPU
+ * (a round-up NMI then defers the park) and a deferred park happens at the
+ * packet's end.
+ */
+static bool console_begin_in_session;
+
+static struct ekdb_resume run_console_check(const struct ekdb_stop *stop, bool announce)
+{
+	unsigned self = fake_cpu;
+
+	fake_cpu = 1;					/* another CPU printks meanwhile */
+	console_begin_in_session = dbg_console_begin();
+	fake_cpu = self;
+	return (struct ekdb_resume){ .action = EKDB_RESUME_CONTINUE };
+}
+
+static void test_kgdbcon_packets_never_cut(void **state)
+{
+	static const struct dbg_frontend fe = { .name = "console", .run = run_console_check };
+
+	dbg_core_init(&fe);
+	fake_cpu = 1;
+	assert_true(dbg_console_begin());		/* nobody in the debugger */
+	assert_true(dbg_cpus[1].console_pkt);
+	dbg_cpus[1].park_deferred = true;		/* a round-up came mid-packet */
+	dbg_console_end();
+	assert_false(dbg_cpus[1].console_pkt);
+	assert_int_equal(deferred_parks, 1);		/* parked once the packet was whole */
+	assert_true(dbg_console_begin());
+	dbg_console_end();
+	fake_cpu = 0;
+	console_begin_in_session = true;
+	assert_true(stop_at_bp());
+	assert_false(console_begin_in_session);		/* refused during the stop */
+	assert_false(dbg_cpus[1].console_pkt);
+	fake_cpu = 1;
+	assert_true(dbg_console_begin());		/* and allowed after it */
+	dbg_console_end();
+	dbg_core_init(&fake_frontend);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -431,6 +483,7 @@ int main(void)
 		cmocka_unit_test_setup(test_panic_on_master_releases_it, setup),
 		cmocka_unit_test_setup(test_nested_reentry_gives_up, setup),
 		cmocka_unit_test_setup(test_step_over_on_another_cpu_keeps_the_master_role, setup),
+		cmocka_unit_test_setup(test_kgdbcon_packets_never_cut, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
