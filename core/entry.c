@@ -288,10 +288,13 @@ void dbg_console_end(void)
 
 #define CONSOLE_QUIET_SPINS	400000000UL
 
-static void console_quiet(void)
+/* Other CPUs' packets in flight end (this CPU's own, cut by an NMI stop, cannot). */
+static void console_quiet(unsigned cpu)
 {
+	int own = READ_ONCE(dbg_cpus[cpu].console_pkt) ? 1 : 0;
+
 	for (unsigned long i = 0; i < CONSOLE_QUIET_SPINS &&
-	     __atomic_load_n(&console_senders, __ATOMIC_SEQ_CST); i++)
+	     __atomic_load_n(&console_senders, __ATOMIC_SEQ_CST) > own; i++)
 		cpu_relax();
 }
 
@@ -306,7 +309,7 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 
 	arch_hw_bp_disarm();	/* nothing fires on this CPU while it is the master */
 	dbg_cpus_missing = dbg_roundup_cpus(cpu);	/* the whole machine stops */
-	console_quiet();	/* no kgdbcon packet left half sent on the line */
+	console_quiet(cpu);	/* no kgdbcon packet left half sent on the line */
 	dbg_bp_uninstall_all();
 	c->online = true;
 	c->regs = regs;
