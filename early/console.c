@@ -8,7 +8,7 @@
  * the debug port records it for its late driver).
  * Static storage only.
  */
-#include <kernel/printk.h>
+#include <ekdb/log.h>
 #include <ekdb/cmdline.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>

@@ -11,7 +11,8 @@
 #include "../earlyio/kbd/kbd_transport.h"
 #include "../earlyio/ehci-dbgp/ehci_dbgp.h"
 #include <ekdb/string.h>
-#include <kernel/printk.h>
+#include <ekdb/log.h>
+#include <ekdb/port.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 
@@ -96,7 +97,7 @@ void ekdb_early_init(void)
 		pr_info("kgdb: Registered I/O driver kgdbdbgp (%s)\n", td->name);
 wait:
 	if (ekdb_opts.kgdbcon)
-		printk_set_debugger_hook(kgdbcon_write);
+		ekdb_log_hook(kgdbcon_write);
 	if (ekdb_opts.kgdbwait) {
 		pr_notice("kgdb: Waiting for connection from remote gdb...\n");
 		kgdb_breakpoint();

@@ -19,7 +19,7 @@
 #include "scancode.h"
 #include "../vga/vga_console.h"
 #include "../serial/serial_transport.h"
-#include <kernel/printk.h>
+#include <ekdb/log.h>
 #include <ekdb/errno.h>
 
 #define ENTER_RELEASE_POLLS	2000000UL	/* ~ a second or two of port reads */

@@ -2,17 +2,18 @@
 /* serial_console.c - the early printk console on a 16550 (earlyprintk=serial). */
 #include "uart16550.h"
 #include "serial_console.h"
-#include <kernel/printk.h>
+#include <ekdb/log.h>
+#include <ekdb/port.h>
 #include <ekdb/errno.h>
 
 static struct uart_port early_serial_port;
 
-static void early_serial_write(struct console *con, const char *s, size_t len)
+static void early_serial_write(struct ekdb_console *con, const char *s, size_t len)
 {
 	uart_write(con->priv, s, len);
 }
 
-static struct console early_serial_console = {
+static struct ekdb_console early_serial_console = {
 	.name = "earlyser",
 	.write = early_serial_write,
 	.priv = &early_serial_port,
@@ -30,7 +31,7 @@ int early_serial_console_init(const char *opt)
 		return err;
 	if (early_serial_console.enabled)
 		return -EKDB_EBUSY;
-	return register_console(&early_serial_console) ? -EKDB_ENOSPC : 0;
+	return ekdb_console_register(&early_serial_console) ? -EKDB_ENOSPC : 0;
 }
 
 struct uart_port *early_serial_console_port(void)

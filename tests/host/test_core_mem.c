@@ -12,7 +12,7 @@
  *    whole.
  *
  * The debugger's sections are arrays of this program; memory is reached
- * through fake x86_probe_read/x86_probe_write that count their calls.
+ * through fake arch_dbg_probe_read/arch_dbg_probe_write that count their calls.
  *  - the handoff's table move (dbg_bp_table_move) keeps every entry at
  *    its number when the table has a hole: #0 and #2 set, #1 cleared,
  *    after the move #0 and #2 are the same entries and #1 is free.
@@ -62,7 +62,7 @@ static char *reach(u64 a, size_t len)
 	return NULL;
 }
 
-size_t x86_probe_read(void *dst, u64 src, size_t len)
+size_t arch_dbg_probe_read(void *dst, u64 src, size_t len)
 {
 	probes++;
 	if (!reach(src, len))
@@ -71,7 +71,7 @@ size_t x86_probe_read(void *dst, u64 src, size_t len)
 	return len;
 }
 
-size_t x86_probe_write(u64 dst, const void *src, size_t len)
+size_t arch_dbg_probe_write(u64 dst, const void *src, size_t len)
 {
 	probes++;
 	if (!reach(dst, len))
@@ -85,7 +85,7 @@ static unsigned text_changes;
 static u8 text_last_new;
 static u64 text_unpokable;		/* a byte of _text the poke cannot write (0: none) */
 
-size_t x86_text_poke(u64 addr, const void *src, size_t len)
+size_t arch_dbg_text_poke(u64 addr, const void *src, size_t len)
 {
 	if (text_unpokable && addr <= text_unpokable && text_unpokable - addr < len)
 		return 0;
@@ -95,7 +95,7 @@ size_t x86_text_poke(u64 addr, const void *src, size_t len)
 			text_changes++;
 			text_last_new = ((const u8 *)src)[i];
 		}
-	return x86_probe_write(addr, src, len);
+	return arch_dbg_probe_write(addr, src, len);
 }
 
 bool arch_hw_bp_len_ok(u64 addr, unsigned len)

@@ -72,7 +72,7 @@ void dbg_release_cpus(unsigned self) { ev("release"); }
 static void (*on_hold)(unsigned self);
 static unsigned roundup_wants_mask;	/* CPUs a round-up in progress wants parked */
 
-void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped)
+void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped)
 {
 	void (*fn)(unsigned) = on_hold;
 
@@ -139,7 +139,7 @@ void dbg_kernel_warn(const char *msg)
 	strncat(warned, msg, sizeof(warned) - strlen(warned) - 1);
 	ev("warn");
 	if (trap_in_warn) {
-		struct x86_regs r = { .rip = BP_ADDR + 1 };
+		struct pt_regs r = { .rip = BP_ADDR + 1 };
 
 		trap_in_warn = false;
 		nested_result = dbg_trap_swbreak(&r, BP_ADDR);
@@ -153,22 +153,22 @@ void dbg_kernel_panic(const char *msg)
 }
 
 void arch_dbg_traps_init(void) { }
-void arch_dbg_resume_no_rehit(struct x86_regs *regs) { }
+void arch_dbg_resume_no_rehit(struct pt_regs *regs) { }
 bool arch_dbg_break_insn_at(u64 addr) { return break_insn_at_pc; }
 int arch_dbg_fault_signal(unsigned vector) { return GDB_SIGSEGV; }
 void arch_hw_bp_disarm(void) { }
 void arch_hw_bp_load(void) { ev("hw_load"); }
-void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st) { }
-void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st) { }
-void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st) { }
-void x86_state_capture(struct x86_cpu_state *st, const struct x86_regs *regs) { }
-void x86_state_writeback(const struct x86_cpu_state *st, struct x86_regs *regs) { }
+void arch_dbg_step_prepare(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_step_finish(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_step_cancel(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_state_capture(struct arch_dbg_state *st, const struct pt_regs *regs) { }
+void arch_dbg_state_writeback(const struct arch_dbg_state *st, struct pt_regs *regs) { }
 
 /* What a hook does while it runs on the master CPU. */
 enum hook_trap { TRAP_NONE, TRAP_HOOK_BP, TRAP_WATCH, TRAP_NOT_OURS, TRAP_FAULT, TRAP_PANIC };
 static enum hook_trap leave_trap;
 static bool trap_result;
-static struct x86_regs hook_regs;
+static struct pt_regs hook_regs;
 
 static void trap_in_hook(void)
 {
@@ -251,7 +251,7 @@ static int setup(void **state)
 /* CPU 0 stops at the table's entry 0 and the user types go. */
 static bool stop_at_bp(void)
 {
-	struct x86_regs regs = { .rip = BP_ADDR + 1 };
+	struct pt_regs regs = { .rip = BP_ADDR + 1 };
 
 	return dbg_trap_swbreak(&regs, BP_ADDR);
 }
@@ -389,7 +389,7 @@ static bool missed_cpu_result;
 
 static void missed_cpu_hits_bp(unsigned self)
 {
-	struct x86_regs r = { .rip = HOOK_BP_ADDR + 1 };
+	struct pt_regs r = { .rip = HOOK_BP_ADDR + 1 };
 
 	fake_cpu = 2;
 	roundup_wants_mask = 1u << 2;		/* the round-up in progress wants it */
@@ -400,7 +400,7 @@ static void missed_cpu_hits_bp(unsigned self)
 
 static void test_step_over_on_another_cpu_keeps_the_master_role(void **state)
 {
-	struct x86_regs step_regs = { .rip = BP_ADDR };
+	struct pt_regs step_regs = { .rip = BP_ADDR };
 
 	dbg_cpus[1] = (struct dbg_cpu){ .online = true, .stopped = true };
 	dbg_cpus[1].state.rip = BP_ADDR;		/* CPU 1 sits on breakpoint 0 */
@@ -422,7 +422,7 @@ static void test_step_over_on_another_cpu_keeps_the_master_role(void **state)
 	fake_cpu = 2;
 	dbg_cpus[2].stopped = false;
 	{
-		struct x86_regs r = { .rip = HOOK_BP_ADDR + 1 };
+		struct pt_regs r = { .rip = HOOK_BP_ADDR + 1 };
 
 		assert_true(dbg_trap_swbreak(&r, HOOK_BP_ADDR));
 	}
