@@ -53,6 +53,10 @@ $(foreach d,$(HOST_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KCFLAGS += -Ikernel-glue/in
 $(foreach d,$(HOST_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KASFLAGS += -Ikernel-glue/include))
 KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(KCFLAGS)) -D__ASSEMBLY__ \
             $(ARCH_INC)
+# Probe builds (tests only): PROBE_CFLAGS=-DEKDB_PROBE_DELAY_<WINDOW> widens
+# one race window of the stop path so a test can show the fix holds
+# (tests/integration/probe_build.py builds them under build/probe/).
+KCFLAGS += $(PROBE_CFLAGS)
 
 # The debugger's own code is built for size (it sits in every kernel; its
 # speed is bound by the line, not the CPU).  See docs/bench.md.

@@ -134,16 +134,19 @@ static int find(enum ekdb_bp_type type, u64 addr)
 	return -1;
 }
 
-/* A software breakpoint must be placeable: read the byte, try the patch, undo it. */
+/*
+ * A software breakpoint must be placeable: read the byte and write the same
+ * byte back through the text-poke path (a fault there: not patchable).  No
+ * break instruction goes in here: a CPU the round-up missed may be running
+ * this very code, and an int3 that is no breakpoint yet would be a stray
+ * trap for it (issue 19).  The int3 goes in when the table is armed.
+ */
 static int check_sw_address(u64 addr, u8 *orig)
 {
-	u8 insn = ARCH_BREAK_INSN;
-
 	if (arch_dbg_probe_read(orig, addr, 1) != 1)
 		return -EKDB_EFAULT;
-	if (arch_dbg_text_poke(addr, &insn, 1) != 1)
+	if (arch_dbg_text_poke(addr, orig, 1) != 1)
 		return -EKDB_EFAULT;
-	arch_dbg_text_poke(addr, orig, 1);
 	return 0;
 }
 

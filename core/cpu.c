@@ -90,6 +90,14 @@ bool dbg_cpu_park(struct pt_regs *regs)
 		__atomic_store_n(&c->nmi_pending, false, __ATOMIC_RELEASE);
 		return true;
 	}
+	if (READ_ONCE(c->console_pkt) && dbg_roundup_wants(self)) {
+		/* mid kgdbcon packet: it finishes the packet, then parks with
+		 * these registers (dbg_console_park_deferred) */
+		c->deferred_regs = *regs;
+		WRITE_ONCE(c->park_deferred, true);
+		__atomic_store_n(&c->nmi_pending, false, __ATOMIC_RELEASE);
+		return true;
+	}
 	for (;;) {
 		int r;
 
@@ -126,6 +134,26 @@ void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped)
 		arch_dbg_resume_no_rehit(regs);
 	arch_hw_bp_load();	/* Linux: correct_hw_break on every CPU leaving */
 	__atomic_store_n(&c->stopped, false, __ATOMIC_RELEASE);
+}
+
+/*
+ * The round-up deferred by a kgdbcon packet in flight, now that the packet
+ * is whole: park with the registers the NMI interrupted (in the console
+ * path).  Register changes made while it is held are not written back
+ * there (the frame is a copy); a step asked for it is not armed.
+ */
+void dbg_console_park_deferred(unsigned self)
+{
+	struct dbg_cpu *c = &dbg_cpus[self];
+
+	if (!__atomic_exchange_n(&c->park_deferred, false, __ATOMIC_ACQ_REL) ||
+	    !dbg_roundup_wants(self) || READ_ONCE(c->stopped))
+		return;
+	arch_hw_bp_disarm();
+	c->regs = &c->deferred_regs;
+	arch_dbg_state_capture(&c->state, &c->deferred_regs);
+	__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
+	dbg_cpu_hold(self, &c->deferred_regs, false);
 }
 
 bool dbg_roundup_wants(unsigned self)

@@ -126,6 +126,9 @@ struct dbg_cpu {
 	bool go;		/* held: the master handed this CPU a resume */
 	bool nmi_pending;	/* sent a round-up NMI it has not taken yet */
 	bool entering;		/* trapped, waiting for the master role */
+	bool console_pkt;	/* sending a kgdbcon 'O' packet (dbg_console_begin) */
+	bool park_deferred;	/* a round-up came mid-packet: park at its end */
+	struct pt_regs deferred_regs;	/* the round-up NMI's frame, for that park */
 };
 
 extern struct dbg_cpu dbg_cpus[NR_CPUS];
@@ -144,6 +147,16 @@ extern unsigned dbg_cpus_missing;	/* not stopped by the last round-up */
 void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped);
 /* Does a round-up by another CPU want @self stopped right now? */
 bool dbg_roundup_wants(unsigned self);
+/*
+ * dbg_console_begin/_end - around one kgdbcon write of a running CPU
+ * (the 'O' packets of a printk).  begin returns false when a CPU holds
+ * the debugger (nothing may be sent: Linux's kgdb_active check).  A
+ * round-up NMI that lands between them is deferred to the end, so the
+ * master's stop reply never cuts a packet on the line (issue 19).
+ */
+bool dbg_console_begin(void);
+void dbg_console_end(void);
+void dbg_console_park_deferred(unsigned self);	/* cpu.c: the deferred park */
 
 /* ---------------------------------------------------------------- entry.c */
 /* Arm the step (user step or step over a breakpoint) @c asked for on @regs. */

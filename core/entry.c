@@ -237,6 +237,67 @@ static bool dbg_enter(struct pt_regs *regs, struct ekdb_stop *stop)
 	return dbg_enter_master(regs, stop);
 }
 
+#ifdef EKDB_PROBE_DELAY_RELEASE
+/*
+ * Probe build only (tests/integration/test_transport_race.py): the master
+ * holds the role 2 s after it let the others go, the moment in which input
+ * that asks for the debugger finds it busy.
+ */
+#include <asm/tsc_early.h>
+static void probe_delay_release(void)
+{
+	u64 t0 = early_now_us();
+
+	while (early_now_us() - t0 < 2000000)
+		cpu_relax();
+}
+#else
+static inline void probe_delay_release(void) { }
+#endif
+
+/*
+ * kgdbcon from a running CPU (core/frontend.c): Linux sends nothing while
+ * a CPU is in the debugger (kgdb_active), and so does ekdb; a packet begun
+ * before is finished before the master writes (the round-up waits for the
+ * sender, which parks at the packet's end; a CPU it missed is waited for,
+ * bounded, in console_quiet()).
+ */
+static volatile int console_senders;
+
+bool dbg_console_begin(void)
+{
+	struct dbg_cpu *c = &dbg_cpus[dbg_this_cpu()];
+
+	WRITE_ONCE(c->console_pkt, true);
+	__atomic_add_fetch(&console_senders, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&dbg_master, __ATOMIC_SEQ_CST) < 0)
+		return true;
+	dbg_console_end();
+	return false;
+}
+
+void dbg_console_end(void)
+{
+	unsigned cpu = dbg_this_cpu();
+
+	WRITE_ONCE(dbg_cpus[cpu].console_pkt, false);
+	__atomic_sub_fetch(&console_senders, 1, __ATOMIC_SEQ_CST);
+	if (READ_ONCE(dbg_cpus[cpu].park_deferred))
+		dbg_console_park_deferred(cpu);
+}
+
+#define CONSOLE_QUIET_SPINS	400000000UL
+
+/* Other CPUs' packets in flight end (this CPU's own, cut by an NMI stop, cannot). */
+static void console_quiet(unsigned cpu)
+{
+	int own = READ_ONCE(dbg_cpus[cpu].console_pkt) ? 1 : 0;
+
+	for (unsigned long i = 0; i < CONSOLE_QUIET_SPINS &&
+	     __atomic_load_n(&console_senders, __ATOMIC_SEQ_CST) > own; i++)
+		cpu_relax();
+}
+
 /* The stop path once this CPU holds the master role. */
 static bool dbg_enter_master(struct pt_regs *regs, struct ekdb_stop *stop)
 {
@@ -248,6 +309,7 @@ static bool dbg_enter_master(struct pt_regs *regs, struct ekdb_stop *stop)
 
 	arch_hw_bp_disarm();	/* nothing fires on this CPU while it is the master */
 	dbg_cpus_missing = dbg_roundup_cpus(cpu);	/* the whole machine stops */
+	console_quiet(cpu);	/* no kgdbcon packet left half sent on the line */
 	dbg_bp_uninstall_all();
 	c->online = true;
 	c->regs = regs;
@@ -273,8 +335,17 @@ static bool dbg_enter_master(struct pt_regs *regs, struct ekdb_stop *stop)
 	 */
 	dbg_bp_install_all(skip);
 	if (alone >= 0 && alone != (int)cpu) {
-		/* another CPU steps or runs alone: this one joins the held ones */
-		release_master();
+		/*
+		 * Another CPU steps or runs alone: this one joins the held ones.
+		 * One that steps over a breakpoint takes the master role with it
+		 * (dbg_trap_debug gives it back once the breakpoint is in again):
+		 * a CPU the round-up missed must not start a stop of its own, nor
+		 * a release, while the breakpoint is out (issue 19).
+		 */
+		if (dbg_cpus[alone].stepping_over)
+			__atomic_store_n(&dbg_master, alone, __ATOMIC_RELEASE);
+		else
+			release_master();
 		__atomic_store_n(&dbg_cpus[alone].go, true, __ATOMIC_RELEASE);
 		dbg_cpu_hold(cpu, regs, true);
 		return true;
@@ -292,8 +363,10 @@ static bool dbg_enter_master(struct pt_regs *regs, struct ekdb_stop *stop)
 	 * the step, starts a stop of its own in between (Linux keeps its
 	 * single-stepping CPU the only one that may enter).
 	 */
-	if (!c->stepping_over)
+	if (!c->stepping_over) {
+		probe_delay_release();
 		release_master();
+	}
 	return true;
 }
 
@@ -439,8 +512,9 @@ int dbg_nmi_stop(struct pt_regs *regs)
  * A driver's input asked for the debugger (from its IRQ, or the tick's poll).
  * Returns true when the request is taken: the stop happened, or, for a user's
  * interrupt (Ctrl-C, sysrq-g) while another CPU holds the debugger, it is
- * kept for the next ekdb_poll_break().  A gdb packet ('$') is not kept: its
- * driver gives the byte back.
+ * kept for the next ekdb_poll_break().  So is a gdb packet ('$'): its driver
+ * keeps the '$' and the bytes behind it for the debugger's getc (issue 19:
+ * they went to the console shell, "$qSupported...: command not found").
  */
 bool ekdb_break_in(struct pt_regs *regs, int reason)
 {
@@ -450,8 +524,10 @@ bool ekdb_break_in(struct pt_regs *regs, int reason)
 	if (!dbg_enabled || reason == EKDB_BREAK_NONE)
 		return false;
 	if (dbg_master >= 0) {
-		if (reason == EKDB_BREAK_GDB || dbg_master == (int)dbg_this_cpu())
+		if (dbg_master == (int)dbg_this_cpu())
 			return false;
+		/* a gdb packet too: its driver keeps the '$' (and what follows)
+		 * for the stop the next poll makes; never for the console */
 		__atomic_store_n(&pending_break, reason, __ATOMIC_RELAXED);
 		return true;
 	}

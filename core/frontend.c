@@ -95,8 +95,12 @@ static struct ekdb_resume frontend_run(const struct ekdb_stop *stop, bool announ
 
 static void frontend_console(const char *s, size_t len)
 {
-	if (ekdb_enabled() && gdb_mode && store.gdb && gdb_session_connected(store.gdb))
-		gdb_session_output(store.gdb, s, len);
+	if (!ekdb_enabled() || !gdb_mode || !store.gdb || !gdb_session_connected(store.gdb))
+		return;
+	if (!dbg_console_begin())
+		return;		/* a CPU is in the debugger: gdb is not listening for O */
+	gdb_session_output(store.gdb, s, len);
+	dbg_console_end();
 }
 
 static const struct dbg_frontend kdb_gdb_frontend = {

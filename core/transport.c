@@ -13,25 +13,65 @@
 static struct ekdb_transport *transports[EKDB_MAX_TRANSPORTS];
 static unsigned poll_next;
 
+/*
+ * The registry lock: a change of the registry (register, unregister, the
+ * takeover at the handoff) against the tick's break-in poll, which runs
+ * on whichever CPU keeps time and reads (and keeps) bytes of the early
+ * transports.  Without it a poll on another CPU could read bytes from the
+ * old transport after its state was exported: stranded there (issue 19).
+ * The poll only tries it (a busy registry: that tick polls nothing, the
+ * bytes stay in the device); a change waits for a poll in progress (one
+ * bounded drain).  The stop path (dbg_chan) does not take it: every other
+ * CPU is parked then, perhaps holding it.
+ */
+static u8 reg_lock;
+
+static void reg_lock_take(void)
+{
+	while (__atomic_test_and_set(&reg_lock, __ATOMIC_ACQUIRE))
+		cpu_relax();
+}
+
+static bool reg_lock_try(void)
+{
+	return !__atomic_test_and_set(&reg_lock, __ATOMIC_ACQUIRE);
+}
+
+static void reg_lock_drop(void)
+{
+	__atomic_clear(&reg_lock, __ATOMIC_RELEASE);
+}
+
 int dbg_transport_register(struct ekdb_transport *t)
 {
+	u64 flags = local_irq_save();
+	int err = -EKDB_ENOSPC;
+
+	reg_lock_take();
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
 		if (transports[i] == t)
-			return -EKDB_EEXIST;
-	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++) {
+			err = -EKDB_EEXIST;
+	for (unsigned i = 0; err == -EKDB_ENOSPC && i < EKDB_MAX_TRANSPORTS; i++) {
 		if (!transports[i]) {
 			transports[i] = t;
-			return 0;
+			err = 0;
 		}
 	}
-	return -EKDB_ENOSPC;
+	reg_lock_drop();
+	local_irq_restore(flags);
+	return err;
 }
 
 void dbg_transport_unregister(struct ekdb_transport *t)
 {
+	u64 flags = local_irq_save();
+
+	reg_lock_take();
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
 		if (transports[i] == t)
 			transports[i] = NULL;
+	reg_lock_drop();
+	local_irq_restore(flags);
 }
 
 unsigned dbg_transport_count(void)
@@ -145,6 +185,24 @@ struct ekdb_transport *dbg_transport_at(unsigned i)
 	return i < EKDB_MAX_TRANSPORTS ? transports[i] : NULL;
 }
 
+#ifdef EKDB_PROBE_DELAY_TAKEOVER
+/*
+ * Probe build only (tests/integration/test_transport_race.py): the takeover
+ * dwells 2 s between the export and the swap, so a tick on another CPU
+ * polls inside that window if the registry lets it.
+ */
+#include <asm/tsc_early.h>
+static void probe_delay_takeover(void)
+{
+	u64 t0 = early_now_us();
+
+	while (early_now_us() - t0 < 2000000)
+		cpu_relax();
+}
+#else
+static inline void probe_delay_takeover(void) { }
+#endif
+
 /*
  * dbg_transport_takeover - @new (a running kernel's driver) succeeds @old
  * (the early polled one) for the same device: @old's state goes to @new,
@@ -167,12 +225,15 @@ int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *ne
 	memset(&st, 0, sizeof(st));
 	st.kind = old->kind;
 	flags = local_irq_save();
+	reg_lock_take();	/* no poll of @old between its export and the swap */
 	if (old->export_state)
 		old->export_state(old, &st);
+	probe_delay_takeover();
 	if (new->import_state)
 		err = new->import_state(new, &st);
 	if (!err)
 		transports[i] = new;
+	reg_lock_drop();
 	local_irq_restore(flags);
 	if (!err && old->deinit)
 		old->deinit(old);
@@ -213,7 +274,7 @@ static int drain_for_ctrlc(struct ekdb_transport *t)
 	return EKDB_BREAK_NONE;
 }
 
-int dbg_transports_poll_break(void)
+static int poll_break_locked(void)
 {
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++) {
 		struct ekdb_transport *t = transports[i];
@@ -230,4 +291,15 @@ int dbg_transports_poll_break(void)
 			return r;
 	}
 	return EKDB_BREAK_NONE;
+}
+
+int dbg_transports_poll_break(void)
+{
+	int r = EKDB_BREAK_NONE;
+
+	if (!reg_lock_try())
+		return EKDB_BREAK_NONE;		/* the registry is changing: next tick */
+	r = poll_break_locked();
+	reg_lock_drop();
+	return r;
 }

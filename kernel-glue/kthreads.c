@@ -15,6 +15,10 @@
  * CPU-bound thread than there are CPUs and checks that preemption shares
  * the CPUs among them while the sleeping threads keep running; it prints
  * "sched selftest: passed" or "sched selftest: FAILED: <why>".
+ *
+ * With "test_printk_flood", kprintkflood, bound to the last CPU, prints a
+ * log line after another for ever (with kgdbcon, a stream of 'O' packets
+ * on gdb's line from a CPU the round-up NMI interrupts: test_gdb_kgdbcon).
  */
 #include <kernel/kernel.h>
 #include <kernel/mm.h>
@@ -238,6 +242,13 @@ static int ksched_test(void *unused)
 	return 0;
 }
 
+static int kprintkflood(void *unused)
+{
+	for (unsigned long n = 0;; n++)
+		pr_info("printk flood %lu: the quick brown fox jumps over the lazy dog\n", n);
+	return 0;
+}
+
 /**
  * kthreads_start() - start the worker threads (from kernel_init).
  */
@@ -261,4 +272,12 @@ void kthreads_start(void)
 	pr_info("kthreads: kheartbeat, kallocd, kpagezero and %u ksoftirqd threads started\n", n);
 	if (cmdline_has("test_sched"))
 		kthread_run(ksched_test, NULL, "ksched_test");
+	if (cmdline_has("test_printk_flood")) {
+		struct task_struct *t = kthread_create(kprintkflood, NULL, "kprintkflood");
+
+		if (t) {
+			kthread_bind(t, nr_cpu_ids - 1);
+			wake_up_process(t);
+		}
+	}
 }

@@ -103,7 +103,6 @@ static void __noreturn __noinline smp_ap_online(unsigned int cpu)
 	pc->jiffies_seen = jiffies;
 	apic_timer_start();
 	pr_info("smp: CPU %u (APIC id %u) online\n", cpu, pc->apic_id);
-	ekdb_cpu_online(cpu);		/* the debugger lists it as a thread */
 	__atomic_store_n(&pc->online, true, __ATOMIC_RELEASE);
 
 	/* The boot CPU removes the identity map once every AP is up. */
@@ -125,6 +124,14 @@ static void __noreturn __ekdb_nobp smp_ap_start(u64 cpu_arg)
 	x86_gdt_init_cpu(cpu);		/* reloads %gs: write the GS base again */
 	percpu_init_cpu(cpu);
 	x86_idt_load();
+	/*
+	 * The debugger's armed set on this CPU, and the CPU a thread of the
+	 * debugger, as soon as it can take #DB and NMI: every store of the
+	 * kernel code after this line (its own percpu_area[cpu].apic_id
+	 * included) is seen by a watchpoint.  Before it only the GDT, the GS
+	 * base and percpu_init_cpu's self/cpu fields are written (issue 19).
+	 */
+	ekdb_cpu_online(cpu);
 	smp_ap_online(cpu);
 }
 

@@ -128,10 +128,10 @@ int ekdb_cmd_enable_set(const char *val);
  * interrupted context): enter the debugger now because input asked for
  * it (enum ekdb_break_reason in <ekdb/transport.h>).  Returns true when the
  * request is taken: the debugger ran (it has returned: the kernel goes on),
- * or, for Ctrl-C and sysrq-g while another CPU holds the debugger for a
- * moment, it is kept and the next ekdb_poll_break() stops (nothing lost).
- * False when the debugger is off, or for EKDB_BREAK_GDB while it is busy
- * (the driver gives its '$' back).
+ * or, while another CPU holds the debugger for a moment, it is kept and the
+ * next ekdb_poll_break() stops (nothing lost; for EKDB_BREAK_GDB the driver
+ * keeps the '$' and the bytes behind it for the transport's getc).  False
+ * when the debugger is off (the driver gives its '$' back to the console).
  */
 bool ekdb_break_in(struct pt_regs *regs, int reason);
 

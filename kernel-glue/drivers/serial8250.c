@@ -9,7 +9,11 @@
  *      0x03  -> ekdb_break_in(regs, EKDB_BREAK_CTRLC) at once (consumed)
  *      '$'   -> queued for the debugger's getc, ekdb_break_in(regs,
  *               EKDB_BREAK_GDB): gdb talking to a running kernel; the
- *               rest of the packet is read by the debugger (polled)
+ *               rest of the packet is read by the debugger (polled).
+ *               When another CPU holds the debugger for a moment the
+ *               break-in is kept for the next tick: until the debugger
+ *               reads the queue, the bytes that follow go behind the '$'
+ *               (the packet's, not the console's)
  *  - every other byte (and all bytes of a console-only line) goes to the
  *    kernel's console input (console_input_char()) when this is the
  *    console's line: nothing is eaten.  A debugger-only line (gdb on
@@ -120,6 +124,9 @@ static void to_console(struct serial8250_port *p, u8 c)
 static void serial8250_rx(struct serial8250_port *p, u8 c, struct pt_regs *regs)
 {
 	p->rx++;
+	if (p->debugger && c != 0x03 && p->dbgq_tail != READ_ONCE(p->dbgq_head) &&
+	    dbgq_put(p, c))
+		return;		/* behind a '$' the debugger has not read yet: the packet's */
 	if (p->debugger && c == 0x03) {
 		p->ctrlc++;
 		if (ekdb_break_in(regs, EKDB_BREAK_CTRLC))

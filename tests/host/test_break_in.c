@@ -5,8 +5,8 @@
  * that arrives while another CPU holds the debugger for a moment without
  * stopping the machine for the user is kept and stops at the next poll, not
  * lost; one that arrives while the user is already looking at a stop is
- * answered by that stop; a gdb packet's '$' is never kept (its driver gives
- * the byte back).
+ * answered by that stop; a gdb packet's '$' is kept the same way (its
+ * driver keeps the byte and the packet behind it for the debugger).
  *
  * Everything around entry.c is faked: the "CPU" running is fake_cpu, the
  * breakpoint table is one entry the test controls, and the front end
@@ -62,6 +62,7 @@ unsigned dbg_roundup_cpus(unsigned self) { return 0; }
 void dbg_release_cpus(unsigned self) { }
 void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped) { }
 bool dbg_roundup_wants(unsigned self) { return false; }
+void dbg_console_park_deferred(unsigned self) { }
 void dbg_target_select_cpu(unsigned cpu) { }
 void dbg_display_enter(void) { }
 void dbg_display_leave(void) { }
@@ -235,16 +236,19 @@ static void test_sysrq_during_stale_rerun_is_kept(void **state)
 	assert_int_equal(stops[0].signal, GDB_SIGTRAP);
 }
 
-/* A gdb packet's '$' while the debugger is busy is refused (the driver
- * gives the byte back); nothing is kept for the poll. */
-static void test_gdb_packet_while_busy_not_kept(void **state)
+/* A gdb packet's '$' while the debugger is busy is kept as well (issue 19:
+ * its driver gave it to the console shell): the next tick's poll stops. */
+static void test_gdb_packet_while_busy_is_kept(void **state)
 {
 	struct pt_regs regs;
 
 	stale_rerun_with_interrupt(EKDB_BREAK_GDB, &regs);
-	assert_false(irq_result);
-	assert_false(ekdb_poll_break(&regs));
-	assert_int_equal(nstops, 0);
+	assert_true(irq_result);		/* taken: the driver keeps the '$' */
+	assert_true(ekdb_poll_break(&regs));
+	assert_int_equal(nstops, 1);
+	assert_int_equal(stops[0].reason, EKDB_STOP_INTERRUPT);
+	assert_false(ekdb_poll_break(&regs));	/* kept once, stopped once */
+	assert_int_equal(nstops, 1);
 }
 
 /*
@@ -282,7 +286,7 @@ int main(void)
 		cmocka_unit_test_setup(test_idle_ctrlc_stops, setup),
 		cmocka_unit_test_setup(test_ctrlc_during_stale_rerun_is_kept, setup),
 		cmocka_unit_test_setup(test_sysrq_during_stale_rerun_is_kept, setup),
-		cmocka_unit_test_setup(test_gdb_packet_while_busy_not_kept, setup),
+		cmocka_unit_test_setup(test_gdb_packet_while_busy_is_kept, setup),
 		cmocka_unit_test_setup(test_ctrlc_during_session_answered_by_it, setup),
 		cmocka_unit_test_setup(test_no_reason_refused, setup),
 	};

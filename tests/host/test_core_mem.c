@@ -44,6 +44,8 @@ extern char _etext[], __ekdb_text_start[], __ekdb_text_end[], __ekdb_data_start[
 	    __ekdb_data_end[], __ekdb_bss_start[], __ekdb_bss_end[];
 static char kernel_data[64];		/* not the debugger's */
 
+#define A0(p) ((u64)(p))
+
 /* What the fake memory lets the core reach: the arrays above. */
 #define NAREAS 5
 static struct { char *p; size_t n; } areas[NAREAS] = {
@@ -78,8 +80,21 @@ size_t arch_dbg_probe_write(u64 dst, const void *src, size_t len)
 	return len;
 }
 
+/* Every poke that changes a byte of _text, the last one's new byte (the patchability check's log). */
+static unsigned text_changes;
+static u8 text_last_new;
+static u64 text_unpokable;		/* a byte of _text the poke cannot write (0: none) */
+
 size_t arch_dbg_text_poke(u64 addr, const void *src, size_t len)
 {
+	if (text_unpokable && addr <= text_unpokable && text_unpokable - addr < len)
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (addr + i >= A0(_text) && addr + i < A0(_text) + sizeof(_text) &&
+		    ((const u8 *)src)[i] != (u8)_text[addr + i - A0(_text)]) {
+			text_changes++;
+			text_last_new = ((const u8 *)src)[i];
+		}
 	return arch_dbg_probe_write(addr, src, len);
 }
 
@@ -253,6 +268,41 @@ static void test_table_move_keeps_numbers_across_a_hole(void **state)
 	assert_int_equal((u8)_text[1], 0x90);			/* text restored */
 }
 
+/*
+ * Setting a software breakpoint checks that its byte can be patched without
+ * writing a break instruction there (issue 19: a CPU the round-up missed
+ * may run that code while it holds an int3 that is no breakpoint).  The
+ * check writes the byte it read back; the int3 goes in only when the table
+ * is armed.  An address that cannot be written (outside the fake memory)
+ * is refused with -EKDB_EFAULT.
+ */
+static void test_patchability_check_writes_no_int3(void **state)
+{
+	u64 a = A(_text) + 5;
+
+	memset(_text, 0x90, sizeof(_text));
+	_text[5] = (char)0x55;
+	text_changes = 0;
+	assert_int_equal(dbg_bp_set(EKDB_BP_SW, a, 1, DBG_OWNER_GDB), 0);
+	assert_int_equal(text_changes, 0);			/* nothing but the same byte */
+	assert_int_equal((u8)_text[5], 0x55);
+	assert_int_equal(dbg_bp_find_sw(a), 0);
+	assert_int_equal(dbg_bp_get(0)->saved, 0x55);
+	dbg_bp_install_all(0);					/* armed: now the int3 */
+	assert_int_equal(text_changes, 1);
+	assert_int_equal(text_last_new, 0xcc);
+	dbg_bp_uninstall_all();
+	assert_int_equal((u8)_text[5], 0x55);
+	assert_int_equal(dbg_bp_clear_index(0), 0);
+	/* readable but not patchable: refused, nothing written */
+	text_changes = 0;
+	text_unpokable = A(_text) + 7;
+	assert_int_equal(dbg_bp_set(EKDB_BP_SW, A(_text) + 7, 1, DBG_OWNER_GDB), -EKDB_EFAULT);
+	text_unpokable = 0;
+	assert_int_equal(text_changes, 0);
+	assert_null(dbg_bp_get(0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -262,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_released_early_storage_is_ordinary),
 		cmocka_unit_test(test_wrap_refused_before_access),
 		cmocka_unit_test(test_table_move_keeps_numbers_across_a_hole),
+		cmocka_unit_test(test_patchability_check_writes_no_int3),
 	};
 
 	return cmocka_run_group_tests_name("core_mem", tests, NULL, NULL);

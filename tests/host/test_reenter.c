@@ -68,8 +68,30 @@ static void table_reset(void)
 unsigned dbg_this_cpu(void) { return fake_cpu; }
 unsigned dbg_roundup_cpus(unsigned self) { ev("roundup"); return 0; }
 void dbg_release_cpus(unsigned self) { ev("release"); }
-void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped) { }
-bool dbg_roundup_wants(unsigned self) { return false; }
+/* While the master holds itself (another CPU steps alone), a fake may run. */
+static void (*on_hold)(unsigned self);
+static unsigned roundup_wants_mask;	/* CPUs a round-up in progress wants parked */
+
+void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped)
+{
+	void (*fn)(unsigned) = on_hold;
+
+	ev("hold");
+	on_hold = NULL;
+	if (fn)
+		fn(self);
+}
+
+bool dbg_roundup_wants(unsigned self) { return roundup_wants_mask & (1u << self); }
+
+static unsigned deferred_parks;
+
+void dbg_console_park_deferred(unsigned self)
+{
+	dbg_cpus[self].park_deferred = false;
+	deferred_parks++;
+	ev("park");
+}
 void dbg_target_select_cpu(unsigned cpu) { }
 void dbg_transports_pre(void) { ev("pre"); }
 int dbg_transports_poll_break(void) { return EKDB_BREAK_NONE; }
@@ -192,12 +214,16 @@ void dbg_display_leave(void)
 }
 
 static unsigned nstops;
+static struct ekdb_resume next_resume;	/* what the user answers (reset to continue) */
 
 static struct ekdb_resume fake_run(const struct ekdb_stop *stop, bool announce)
 {
+	struct ekdb_resume r = next_resume;
+
 	nstops++;
 	ev("run");
-	return (struct ekdb_resume){ .action = EKDB_RESUME_CONTINUE };
+	next_resume = (struct ekdb_resume){ .action = EKDB_RESUME_CONTINUE };
+	return r;
 }
 
 static const struct dbg_frontend fake_frontend = { .name = "fake", .run = fake_run };
@@ -215,6 +241,9 @@ static int setup(void **state)
 	fake_cpu = 0;
 	leave_trap = TRAP_NONE;
 	trap_result = false;
+	on_hold = NULL;
+	roundup_wants_mask = 0;
+	next_resume = (struct ekdb_resume){ .action = EKDB_RESUME_CONTINUE };
 	dbg_core_init(&fake_frontend);
 	return 0;
 }
@@ -346,6 +375,103 @@ static void test_nested_reentry_gives_up(void **state)
 	assert_null(strstr(after(events, "panic "), "install"));
 }
 
+/*
+ * Issue 19: CPU 0 stops; the user continues CPU 1 alone (gdb's vCont;c:2),
+ * and CPU 1 sits on a breakpoint, so it steps over it first while CPU 0
+ * joins the held ones.  Meanwhile CPU 2, which the round-up missed, hits a
+ * breakpoint: it must not become the master (and start a stop of its own,
+ * and release everyone) while CPU 1 steps with the breakpoint out.  It
+ * waits, parked by the round-up in progress, and re-runs its breakpoint
+ * later.  Once CPU 1's step is done (the breakpoint back), the master role
+ * is free again.
+ */
+static bool missed_cpu_result;
+
+static void missed_cpu_hits_bp(unsigned self)
+{
+	struct pt_regs r = { .rip = HOOK_BP_ADDR + 1 };
+
+	fake_cpu = 2;
+	roundup_wants_mask = 1u << 2;		/* the round-up in progress wants it */
+	missed_cpu_result = dbg_trap_swbreak(&r, HOOK_BP_ADDR);
+	roundup_wants_mask = 0;
+	fake_cpu = self;
+}
+
+static void test_step_over_on_another_cpu_keeps_the_master_role(void **state)
+{
+	struct pt_regs step_regs = { .rip = BP_ADDR };
+
+	dbg_cpus[1] = (struct dbg_cpu){ .online = true, .stopped = true };
+	dbg_cpus[1].state.rip = BP_ADDR;		/* CPU 1 sits on breakpoint 0 */
+	dbg_cpus[2].online = true;
+	next_resume = (struct ekdb_resume){ .action = EKDB_RESUME_CONTINUE, .thread = 2,
+					    .only = true };
+	on_hold = missed_cpu_hits_bp;
+	assert_true(stop_at_bp());
+	assert_true(dbg_cpus[1].go);			/* CPU 1 let go to step over */
+	assert_true(dbg_cpus[1].stepping_over);
+	assert_true(missed_cpu_result);			/* CPU 2: resumed to re-run it */
+	assert_int_equal(nstops, 1);			/* no stop of CPU 2 meanwhile */
+	assert_null(strstr(after(events, "hold "), "run"));
+	/* CPU 1's step is done: the breakpoint goes back, the master role is free */
+	fake_cpu = 1;
+	assert_true(dbg_trap_debug(&step_regs, -1, true));
+	assert_false(dbg_cpus[1].stepping_over);
+	assert_non_null(strstr(after(events, "hold "), "install"));
+	fake_cpu = 2;
+	dbg_cpus[2].stopped = false;
+	{
+		struct pt_regs r = { .rip = HOOK_BP_ADDR + 1 };
+
+		assert_true(dbg_trap_swbreak(&r, HOOK_BP_ADDR));
+	}
+	assert_int_equal(nstops, 2);			/* now CPU 2's stop is a real one */
+}
+
+/*
+ * kgdbcon from a running CPU (issue 19): nothing is sent while a CPU holds
+ * the debugger (gdb is in a session); a packet begun is marked on its CPU
+ * (a round-up NMI then defers the park) and a deferred park happens at the
+ * packet's end.
+ */
+static bool console_begin_in_session;
+
+static struct ekdb_resume run_console_check(const struct ekdb_stop *stop, bool announce)
+{
+	unsigned self = fake_cpu;
+
+	fake_cpu = 1;					/* another CPU printks meanwhile */
+	console_begin_in_session = dbg_console_begin();
+	fake_cpu = self;
+	return (struct ekdb_resume){ .action = EKDB_RESUME_CONTINUE };
+}
+
+static void test_kgdbcon_packets_never_cut(void **state)
+{
+	static const struct dbg_frontend fe = { .name = "console", .run = run_console_check };
+
+	dbg_core_init(&fe);
+	fake_cpu = 1;
+	assert_true(dbg_console_begin());		/* nobody in the debugger */
+	assert_true(dbg_cpus[1].console_pkt);
+	dbg_cpus[1].park_deferred = true;		/* a round-up came mid-packet */
+	dbg_console_end();
+	assert_false(dbg_cpus[1].console_pkt);
+	assert_int_equal(deferred_parks, 1);		/* parked once the packet was whole */
+	assert_true(dbg_console_begin());
+	dbg_console_end();
+	fake_cpu = 0;
+	console_begin_in_session = true;
+	assert_true(stop_at_bp());
+	assert_false(console_begin_in_session);		/* refused during the stop */
+	assert_false(dbg_cpus[1].console_pkt);
+	fake_cpu = 1;
+	assert_true(dbg_console_begin());		/* and allowed after it */
+	dbg_console_end();
+	dbg_core_init(&fake_frontend);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -356,6 +482,8 @@ int main(void)
 		cmocka_unit_test_setup(test_fault_on_master_releases_it, setup),
 		cmocka_unit_test_setup(test_panic_on_master_releases_it, setup),
 		cmocka_unit_test_setup(test_nested_reentry_gives_up, setup),
+		cmocka_unit_test_setup(test_step_over_on_another_cpu_keeps_the_master_role, setup),
+		cmocka_unit_test_setup(test_kgdbcon_packets_never_cut, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

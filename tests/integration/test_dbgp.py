@@ -7,7 +7,6 @@ go, no EHCI, an EHCI without a debug port, a debug port that does not
 exist, malformed values (kgdbdbgp=, earlyprintk=dbgp)."""
 
 import re
-import time
 
 import pytest
 
@@ -16,6 +15,7 @@ from qemu import BOOT_TIMEOUT, SCALE
 
 CONSOLE = "earlyprintk=serial,ttyS0,115200"
 BOOT_COMPLETE = r"boot complete: \d+ CPUs online"
+SHELL = r"ekdb:/# "
 FOUND = r"dbgp: EHCI [0-9a-f]{2}:[0-9a-f]{2}\.\d debug port 2: debug device at 127"
 
 
@@ -92,10 +92,23 @@ def test_no_break_in_poll_without_secs(machine):
     m, p = boot(machine, f"{CONSOLE} kgdbdbgp=0")
     m.wait_for(BOOT_COMPLETE, port=0, timeout=BOOT_TIMEOUT)
     before = m.dbgp_control("stats")["transactions"]
+    m.wait_for(SHELL, port=0, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    t0 = guest_uptime(m)
     m.send(p, b"\x03")
-    time.sleep(3 * SCALE)
+    # wait on the guest's clock, not the host's: three seconds of the
+    # kernel running (a kgdbdbgp=0,1 poll would have looked three times)
+    while guest_uptime(m) < t0 + 3:
+        pass
     assert not re.search(ENTRY, m.output(p))
     assert m.dbgp_control("stats")["transactions"] == before
+
+
+def guest_uptime(m):
+    """The console shell's uptime on ttyS0, in seconds (the kernel's clock)."""
+    m.send(0, b"uptime\r")
+    up = m.wait_for(r"up (\d+)\.(\d{3}) s, ", port=0, timeout=60 * SCALE, fail_on=BAD)
+    m.wait_for(SHELL, port=0, timeout=60 * SCALE, fail_on=BAD)
+    return int(up.group(1)) + int(up.group(2)) / 1000
 
 
 def test_nak_storm_mid_session(machine):

@@ -120,6 +120,37 @@ def test_caps_lock_kept_across_the_keyboard_handoff(machine, tmp_path):
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
 
 
+def test_shift_held_through_the_keyboard_handoff(machine, tmp_path):
+    """ekgdboc=kbd kgdbwait: Shift pressed in the early debugger and held
+    (no release) while `go` runs the handoff is still down in the
+    interrupt-driven driver that takes the keyboard over: letters typed at
+    the next stop are capitals, and the driver reports shift 1 until the
+    release comes (issue 19, planted bug 4: the late keyboard dropped the
+    carried Shift state, so the same keys typed "kbd")."""
+    m = machine(cmdline=f"{SERIAL} earlyprintk=vga ekgdboc=kbd kgdbwait")
+    sc = Screen(m, tmp_path)
+    q = m.qmp()
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    sc.cmd("bp kthreads_start", "bp")               # runs right after the keyboard driver
+    sc.type("go")
+    key_event(q, "shift", True)                     # down, and no up until after the handoff
+    sc.keys("ret")                                  # Shift+Enter is Enter
+    m.wait_for(r"kgdb: Registered I/O driver kgdboc \(kbd\)|kbd -> kbd", timeout=BOOT_TIMEOUT,
+               fail_on=BAD)
+    s = sc.wait("after-handoff", lambda s: s.width == 1024 and at_prompt(s)
+                and s.find("Instruction(i) breakpoint #0 at") is not None, timeout=120)
+    assert re.search(KBD_UP + r", kgdboc kbd", m.output(0)), m.output(0)
+    sc.keys("k", "b", "d")                          # Shift still held
+    s = sc.wait("shift", lambda s: last_line(s).rstrip().endswith("kdb> KBD"))
+    key_event(q, "shift", False)
+    sc.keys("backspace", "backspace", "backspace")
+    s, out = sc.cmd("kbd", "kbd-cmd")
+    assert re.search(r"shift 0 ctrl 0 alt 0 caps 0", out[0]), out     # the release seen too
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
 def test_kgdboc_kbd_without_a_keyboard_controller(machine):
     m = machine(cmdline=f"{SERIAL} kgdboc=kbd", extra=("-machine", "i8042=off"))
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)

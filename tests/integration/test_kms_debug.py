@@ -66,15 +66,34 @@ def stable_dump(qmp, base):
     raise AssertionError("the screen never stood still between two screendumps")
 
 
+def wait_new_frame(qmp, tmp_path, timeout=60):
+    """Wait until fbdraw draws a frame (a clean frame whose number differs
+    from the first clean one seen): the event, not a guess of its time."""
+    deadline = time.monotonic() + timeout * SCALE
+    first = None
+    i = 0
+    while time.monotonic() < deadline:
+        img = dump(qmp, tmp_path / f"wait-{i}")
+        i += 1
+        n = frame_of(img)
+        if img[2] == render(n):
+            if first is None:
+                first = n
+            elif n != first:
+                return n
+    raise AssertionError(f"fbdraw drew no new frame within {timeout} s (first clean frame: {first})")
+
+
 def test_sysrq_g_over_the_pattern_and_back(machine, tmp_path):
     m = machine(cmdline=f"{SERIAL} kgdboc=kms,kbd test_fbdraw=1000")
     m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.wait_for(FBDRAW_UP, timeout=30, fail_on=BAD, from_start=True)
     q = m.qmp()
-    time.sleep(1.5)
-    # The machine stands still (QMP stop) while the screen is taken, then
-    # Alt+SysRq+g follows at once: fbdraw sleeps 1 s between frames, so the
-    # screen at the debugger's entry is almost always this one.
+    wait_new_frame(q, tmp_path)
+    # Just after fbdraw drew a frame (it sleeps 1 s between frames) the
+    # machine stands still (QMP stop) while the screen is taken, then
+    # Alt+SysRq+g follows at once: the screen at the debugger's entry is
+    # almost always this one.
     q.execute("stop")
     before = stable_dump(q, tmp_path / "before")
     q.execute("cont")

@@ -229,3 +229,32 @@ def test_gdb_vcont_threads(machine, gdb):
     assert 'received: "E16"' in out, out
     assert frames(g.cmd("bt"))[0] == "scheduler_tick"      # still stopped
     g.detach()
+
+
+def test_watchpoint_sees_an_ap_write_its_own_percpu_before_online(machine):
+    """A write watchpoint on percpu_area[1].apic_id set at kgdbwait, before
+    CPU 1 exists: CPU 0 fires it first (start_cpu fills in the AP's area),
+    then CPU 1 itself, as it stores its APIC id in smp_ap_online before it
+    reports online (issue 19: its debug registers were loaded only after
+    that store, so the AP's own write was missed and the boot went on).
+    The AP's debug registers are loaded as soon as its IDT is (smp_ap_start);
+    only the GDT, the GS base and percpu_init_cpu's self/cpu fields come
+    before that."""
+    m = boot_kdb(machine, smp=2, cmdline=KGDBWAIT)
+    k = Kdb(m)
+    apic1 = addr(m, "percpu_area[1].apic_id")
+    out = k.cmd(f"bph 0x{apic1:x} dataw 4")
+    assert out.startswith(f"Data Write BP #0 at 0x{apic1:x}"), out
+    cpu, why = go_entry(k)
+    assert cpu == 0 and why.startswith("Debug @ "), (cpu, why)
+    assert "start_cpu" in k.cmd("bt")
+    start = len(m.output(0))
+    k.go(ENTRY + "|" + r"boot complete: \d+ CPUs online")
+    seen = m.output(0)[start:]
+    e = re.findall(ENTRY, seen)
+    assert len(e) == 1, seen[-2000:]             # a stop, not boot complete
+    assert e[0][1] == "1", e                     # on CPU 1
+    k.wait(PROMPT)
+    assert "smp_ap_online" in k.cmd("bt")
+    k.cmd("bc 0")
+    k.go(r"boot complete: 2 CPUs online")

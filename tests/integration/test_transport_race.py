@@ -1,0 +1,98 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Races between the stop path and the transports on 2 CPUs (issue 19),
+shown with probe builds (probe_build.py) where a delay widens the window.
+
+The takeover at the handoff: the IRQ-driven serial driver takes the line
+from the early polled transport (core/transport.c,
+dbg_transport_takeover: export the early transport's unread bytes, import
+them into the driver, swap the registry entry).  The timer tick's break-in
+poll runs on whichever CPU keeps time; without the registry lock it can
+poll the early transport after the export and before the swap, and the
+bytes it reads there are stranded (never reach the shell, nor kdb).
+
+A gdb packet while another CPU holds the debugger for a moment (here: the
+master after a session, between letting the others go and dropping the
+role): the receive interrupt's break-in finds the debugger busy.  It must
+be kept for the next tick, with the packet's bytes behind the '$', not
+handed to the console shell ("$qSupported...: command not found")."""
+
+import re
+
+from kdb_session import BAD, CONSOLE, ENTRY, PROMPT, Kdb, boot_kdb, clean
+from probe_build import probe_esp
+from qemu import BOOT_TIMEOUT
+from rsp import frame
+
+SHELL = r"ekdb:/# "
+DRIVER_UP = r"serial8250: ttyS0 at I/O 0x3f8 \(irq = 4, 115200 baud\) is a 16550A, console input"
+# request_irq's line: printed right before the driver registers as the debugger's line
+IRQ_LINE = r"irq: IRQ 4 \(GSI 4, vector 0x[0-9a-f]+, edge\) -> CPU \d+: ttyS0"
+
+
+def test_stream_across_the_takeover_exactly_once(machine):
+    """Probe build EKDB_PROBE_DELAY_TAKEOVER: the takeover dwells 2 s
+    between the export and the swap, interrupts off on its CPU; the other
+    CPU keeps time meanwhile (it takes the tick over after half a second)
+    and its tick polls the registry.  Stopped at serial8250_init, `go`,
+    then a shell line is sent once request_irq has printed (the takeover
+    is next): it arrives inside the window.  The shell must run it exactly
+    once, whole, and the driver count each byte once (fails when the tick
+    polls the early transport inside the window: the line is stranded)."""
+    esp = probe_esp("TAKEOVER")
+    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait",
+                 smp=2, esp=esp)
+    k = Kdb(m)
+    assert "BP #0" in k.cmd("bp serial8250_init")
+    k.go(r"go\r?\n")
+    k.wait(r"Instruction\(i\) breakpoint #0 at")
+    k.wait(PROMPT)
+    k.cmd("bc 0")
+    start = k.mark()
+    k.go(r"go\r?\n")
+    m.wait_for(IRQ_LINE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    line = "echo across-the-takeover-0123456789"
+    m.send(0, line + "\r")
+    m.wait_for(DRIVER_UP, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"\nacross-the-takeover-0123456789\r?\n", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    seen = clean(k.since(start))
+    assert len(re.findall(r"^across-the-takeover-0123456789$", seen, re.M)) == 1, seen
+    assert "command not found" not in seen and "Entering kdb" not in seen, seen
+    # the shell counted each byte once: the line and its Enter, nothing else typed
+    k.mark()
+    m.send(0, "stat\r")
+    out = m.wait_for(r"console input: (\d+) bytes, (\d+) dropped", timeout=BOOT_TIMEOUT,
+                     fail_on=BAD)
+    assert (int(out.group(1)), int(out.group(2))) == (len(line) + 1 + 5, 0), out.group(0)
+
+
+def test_gdb_packet_while_another_cpu_holds_the_debugger(machine):
+    """Probe build EKDB_PROBE_DELAY_RELEASE: the master holds the role 2 s
+    after it let the others go.  kdb on the console line (ttyS0, whose
+    interrupt goes to CPU 0), a stop on CPU 1 (ksoftirqd_ap_work runs on
+    the APs only), `go`, then gdb's first packet at once: it reaches CPU 0's
+    receive interrupt while CPU 1 still holds the debugger.  The stub must
+    answer it (qSupported's PacketSize) and detach on gdb's D; the shell
+    must never see the packet (fails when the '$' is given back to the
+    console: no reply, and "command not found")."""
+    esp = probe_esp("RELEASE")
+    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait",
+                 smp=2, esp=esp)
+    k = Kdb(m)
+    assert "BP #0" in k.cmd("bp ksoftirqd_ap_work")
+    e = k.go(ENTRY)
+    assert e.group(2) == "1", e.group(0)                    # the master is CPU 1
+    k.wait(PROMPT)
+    k.cmd("bc 0")
+    start = k.mark()
+    k.go(r"go\r?\n")
+    m.send(0, frame("qSupported:multiprocess+;swbreak+"))
+    m.wait_for(r"\$PacketSize=[0-9a-f]+[^#$]*#[0-9a-f]{2}", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.send(0, b"+" + frame("D"))
+    m.wait_for(r"\$OK#9a", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    # (no '+' for the OK: after a detach it would be console input, as in Linux)
+    m.send(0, "echo after-the-packet\r")              # the shell (prompt shown before the stop)
+    m.wait_for(r"\nafter-the-packet\r?\n", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    seen = k.since(start)
+    assert "command not found" not in seen and "qSupported" not in clean(seen).split(
+        "PacketSize")[-1], seen
