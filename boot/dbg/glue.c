@@ -14,6 +14,7 @@
 #include "../../core/debug_core.h"
 #include "../../earlyio/serial/serial_transport.h"
 #include "../../earlyio/serial/serial_console.h"
+#include "../../earlyio/serial/uart16550.h"
 #include <asm/desc.h>
 #include <asm/processor.h>
 #include <ekdb/bootinfo.h>
@@ -45,6 +46,17 @@ extern char _text[], _etext[];		/* the loader's code (gnu-efi's link script) */
 struct uart_port *early_serial_console_port(void)
 {
 	return NULL;
+}
+
+struct uart_port *early_serial_console_of(const struct uart_regs *r)
+{
+	return NULL;
+}
+
+/* The loader runs on the firmware's identity map (registers of a memory-mapped UART). */
+void *early_ioremap_uc(u64 phys, u64 len)
+{
+	return (void *)(uintptr_t)phys;
 }
 
 void ldr_dbg_kernel_map(struct ldr_xlate_map *m)
