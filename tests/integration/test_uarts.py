@@ -21,6 +21,7 @@ import pytest
 
 from gdb_boot import ACKS_ON, cont_to_stop, stop_func
 from kdb_session import BAD, BOOT_COMPLETE, ENTRY, PROMPT, Kdb
+from conftest import KERNEL_ELF
 from qemu import BOOT_TIMEOUT
 
 pytestmark = pytest.mark.qemu
@@ -195,7 +196,7 @@ def test_mmio32_pciserial_gdb(machine, gdb, pci_lines):
     m = machine(cmdline=f"earlyprintk=serial,ttyS0,115200 ekgdboc=pciserial,force,{bdf} "
                         f"kgdboc=ttyS5 kgdbwait", uart_pci=1, uart_mmio32=True)
     m.wait_for(WAITING, timeout=BOOT_TIMEOUT, fail_on=BAD)
-    g = gdb()
+    g = gdb(args=("-iex", f"add-auto-load-safe-path {KERNEL_ELF}"))
     for c in ACKS_ON:
         g.cmd(c)
     g.connect(m.uart_mmio32_path)
@@ -207,6 +208,9 @@ def test_mmio32_pciserial_gdb(machine, gdb, pci_lines):
     out = m.output(0)
     assert "kgdb: Registered I/O driver kgdboc (ttyS5)" in out, out[-3000:]
     assert f"serial8250: ttyS5 at MMIO32 {bar} (polled, 115200 baud)" in out, out[-3000:]
+    # the driver's port took the early instance's place (same device, another name)
+    rows = re.findall(r"^ *\d+ +(\S+) +serial .*$", g.cmd("ekdb-transports"), re.M)
+    assert rows == ["ttyS5"], g.cmd("ekdb-transports")
     g.cmd("delete")
     g.detach()
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
