@@ -32,14 +32,27 @@ KERNEL_DIRS := lib arch/x86 early earlyio/serial earlyio/vga earlyio/kbd earlyio
 # Code that must never reach the allocator (checked by tools/check-early.sh).
 EARLY_DIRS  := early earlyio/serial earlyio/vga earlyio/kbd earlyio/ehci-dbgp
 
+# The arch's include path (asm/...), for every directory but the debugger's
+# arch-neutral ones: those reach the architecture through <ekdb/arch.h>
+# (docs/layers.md; make check-layers checks their #includes).
+ARCH_INC := -Iarch/x86/include
+ARCH_NEUTRAL_DIRS := gdbstub kdb
+arch_inc = $(if $(filter $(ARCH_NEUTRAL_DIRS),$(patsubst %/,%,$(dir $(1)))),,$(ARCH_INC))
+
 KCFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
            -mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 -mno-80387 \
            -fno-stack-protector -fno-omit-frame-pointer -fno-optimize-sibling-calls \
            -fno-inline-functions-called-once -fno-strict-aliasing -fno-common \
            -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wstrict-prototypes \
            -Wmissing-prototypes -Wshadow -Wvla \
-           -Iinclude -Ikernel-glue/include -Iarch/x86/include -D__KERNEL__ -MMD -MP
-KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(KCFLAGS)) -D__ASSEMBLY__
+           -Iinclude -D__KERNEL__ -MMD -MP
+# Only the host (the reference kernel) sees its own headers: the debugger's
+# folders reach the kernel through <ekdb/port.h> (make check-port).
+HOST_DIRS := kernel-glue scripts/gdb
+$(foreach d,$(HOST_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KCFLAGS += -Ikernel-glue/include))
+$(foreach d,$(HOST_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KASFLAGS += -Ikernel-glue/include))
+KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(KCFLAGS)) -D__ASSEMBLY__ \
+            $(ARCH_INC)
 
 # The debugger's own code is built for size (it sits in every kernel; its
 # speed is bound by the line, not the CPU).  See docs/bench.md.
@@ -55,7 +68,7 @@ include arch/x86/tdesc.mk	# gdb's target.xml, generated from the register table
 $(BUILD)/k/%.c.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
+	$(Q)$(CC) $(KCFLAGS) $(call arch_inc,$<) -c $< -o $@
 
 $(BUILD)/k/%.S.o: %.S
 	@mkdir -p $(dir $@)
@@ -125,7 +138,7 @@ include tests/host/host.mk
 -include tests/fuzz/fuzz.mk
 
 # ---------------------------------------------------------------- user targets
-.PHONY: deps run debug check check-host check-early check-integration bench fuzz clean FORCE
+.PHONY: deps run debug check check-host check-early check-layers check-port check-integration bench fuzz clean FORCE
 FORCE:
 
 deps:
@@ -140,6 +153,15 @@ debug: deps all
 check-early: $(KOBJS)
 	$(Q)tools/check-early.sh $(BUILD) $(EARLY_DIRS)
 
+# The debugger's folders include only their layer's headers (docs/layers.md).
+check-layers: $(KOBJS) $(LDR_DBG_OBJS)
+	$(Q)tools/check-layers.sh $(BUILD)
+
+# The debugger's folders include no kernel-glue/ or boot/ header and build
+# without their include path: they reach a host through <ekdb/port.h>.
+check-port:
+	$(Q)tools/check-port.sh lib early earlyio core gdbstub kdb
+
 # Two QEMU machines at a time (pytest-xdist; the tests are independent), and
 # a hang costs one test at most PYTEST_TIMEOUT seconds, not the whole run.
 PYTEST_JOBS    ?= 2
@@ -151,6 +173,8 @@ check-integration: all
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory check-early
+	$(Q)$(MAKE) --no-print-directory check-layers
+	$(Q)$(MAKE) --no-print-directory check-port
 	$(Q)$(MAKE) --no-print-directory check-host
 	$(Q)$(MAKE) --no-print-directory check-gdbsim
 	$(Q)$(MAKE) --no-print-directory fuzz-smoke

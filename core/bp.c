@@ -20,8 +20,6 @@
 #include "debug_core.h"
 #include <asm/debug_trap.h>
 #include <asm/hw_breakpoint.h>
-#include <asm/text_poke.h>
-#include <asm/fixup.h>
 #include <ekdb/errno.h>
 #include <ekdb/range.h>
 #include <ekdb/string.h>
@@ -141,11 +139,11 @@ static int check_sw_address(u64 addr, u8 *orig)
 {
 	u8 insn = ARCH_BREAK_INSN;
 
-	if (x86_probe_read(orig, addr, 1) != 1)
+	if (arch_dbg_probe_read(orig, addr, 1) != 1)
 		return -EKDB_EFAULT;
-	if (x86_text_poke(addr, &insn, 1) != 1)
+	if (arch_dbg_text_poke(addr, &insn, 1) != 1)
 		return -EKDB_EFAULT;
-	x86_text_poke(addr, orig, 1);
+	arch_dbg_text_poke(addr, orig, 1);
 	return 0;
 }
 
@@ -210,7 +208,7 @@ int dbg_bp_clear_index(int i)
 	if (i < 0 || i >= bp_cap || !bps[i].used)
 		return -EKDB_ENOENT;
 	if (bps[i].installed && bps[i].type == EKDB_BP_SW)
-		x86_text_poke(bps[i].addr, &bps[i].saved, 1);
+		arch_dbg_text_poke(bps[i].addr, &bps[i].saved, 1);
 	if (bps[i].slot >= 0)	/* every CPU drops it when it next loads the armed set */
 		hw_slot_owner[bps[i].slot] = -1;
 	memset(&bps[i], 0, sizeof(bps[i]));
@@ -279,8 +277,8 @@ void dbg_bp_install_all(u64 skip)
 		}
 		if (b->addr == skip)
 			continue;
-		if (x86_probe_read(&b->saved, b->addr, 1) == 1 &&
-		    x86_text_poke(b->addr, &insn, 1) == 1)
+		if (arch_dbg_probe_read(&b->saved, b->addr, 1) == 1 &&
+		    arch_dbg_text_poke(b->addr, &insn, 1) == 1)
 			b->installed = true;
 	}
 	hw_publish();
@@ -328,7 +326,7 @@ void dbg_bp_uninstall_all(void)
 		if (!b->used || !b->installed)
 			continue;
 		if (b->type == EKDB_BP_SW)
-			x86_text_poke(b->addr, &b->saved, 1);
+			arch_dbg_text_poke(b->addr, &b->saved, 1);
 		b->installed = false;
 	}
 }

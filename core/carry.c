@@ -16,8 +16,6 @@
 #include <ekdb/carry.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-#include <asm/fixup.h>
-#include <asm/text_poke.h>
 
 _Static_assert(EKDB_CARRY_BPS == EKDB_EARLY_BPS, "the carried table is the early table");
 _Static_assert(EKDB_CARRY_HIST == KDB_HISTORY_EARLY, "the carried history is the early ring");
@@ -244,7 +242,7 @@ static bool byte_is_break(u64 addr)
 {
 	u8 v;
 
-	return x86_probe_read(&v, addr, 1) == 1 && v == ARCH_BREAK_INSN;
+	return arch_dbg_probe_read(&v, addr, 1) == 1 && v == ARCH_BREAK_INSN;
 }
 
 /*
@@ -268,7 +266,7 @@ static int import_bp(int i, const struct ekdb_carry_bp *cb, u64 text_start, u64 
 	if (b.type == EKDB_BP_SW) {
 		if (dbg_addr_in_jump_window(b.addr, 1)) {
 			if (b.installed && byte_is_break(b.addr))
-				x86_text_poke(b.addr, &b.saved, 1);
+				arch_dbg_text_poke(b.addr, &b.saved, 1);
 			st->dropped++;
 			return 0;
 		}
@@ -333,7 +331,7 @@ unsigned dbg_carry_unplant(const struct ekdb_carry *c, u64 text_start, u64 text_
 		    cb->type != EKDB_BP_SW || cb->saved == ARCH_BREAK_INSN ||
 		    cb->addr < text_start || cb->addr >= text_end || !byte_is_break(cb->addr))
 			continue;
-		if (x86_text_poke(cb->addr, &cb->saved, 1) == 1)
+		if (arch_dbg_text_poke(cb->addr, &cb->saved, 1) == 1)
 			n++;
 	}
 	return n;

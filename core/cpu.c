@@ -79,7 +79,7 @@ static unsigned others_parked(unsigned self)
  * Any other NMI (an NMI button, QEMU's inject-nmi) stops in the debugger
  * when it is on; a round-up NMI that arrives late is swallowed.
  */
-bool dbg_cpu_park(struct x86_regs *regs)
+bool dbg_cpu_park(struct pt_regs *regs)
 {
 	unsigned self = dbg_this_cpu();
 	struct dbg_cpu *c = &dbg_cpus[self];
@@ -107,20 +107,20 @@ bool dbg_cpu_park(struct x86_regs *regs)
 		return true;	/* already held (in a trap of its own) */
 	arch_hw_bp_disarm();	/* like the master's: not armed while stopped */
 	c->regs = regs;
-	x86_state_capture(&c->state, regs);
+	arch_dbg_state_capture(&c->state, regs);
 	__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
 	dbg_cpu_hold(self, regs, false);
 	return true;
 }
 
-void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped)
+void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped)
 {
 	struct dbg_cpu *c = &dbg_cpus[self];
 
 	while (READ_ONCE(roundup_active) && !__atomic_load_n(&c->go, __ATOMIC_ACQUIRE))
 		cpu_relax();
 	WRITE_ONCE(c->go, false);
-	x86_state_writeback(&c->state, regs);
+	arch_dbg_state_writeback(&c->state, regs);
 	dbg_arm_step(c, regs);
 	if (trapped)
 		arch_dbg_resume_no_rehit(regs);

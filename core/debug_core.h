@@ -11,7 +11,7 @@
 #include <asm/regs.h>
 #include <asm/debug_trap.h>
 #include <asm/hw_breakpoint.h>
-#include <asm/smp.h>
+#include <ekdb/arch.h>
 #include <asm/sstep.h>
 #include <ekdb/gdbstub.h>
 #include <ekdb/kdb.h>
@@ -118,9 +118,9 @@ long dbg_mem_write(u64 addr, const void *buf, size_t len);
 struct dbg_cpu {
 	bool online;		/* known to the debugger */
 	bool stopped;		/* inside the debugger (state valid) */
-	struct x86_regs *regs;	/* trap frame while stopped */
-	struct x86_cpu_state state;
-	struct x86_step_state step;
+	struct pt_regs *regs;	/* trap frame while stopped */
+	struct arch_dbg_state state;
+	struct arch_dbg_step step;
 	bool user_step;		/* the user asked for this step */
 	bool stepping_over;	/* re-insert breakpoints after this step */
 	bool go;		/* held: the master handed this CPU a resume */
@@ -141,15 +141,15 @@ extern unsigned dbg_cpus_missing;	/* not stopped by the last round-up */
  * hardware breakpoints and leaves.  @trapped: it stopped on a trap of its
  * own (an execute breakpoint at pc must not fire again: arch_dbg_resume_no_rehit).
  */
-void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped);
+void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped);
 /* Does a round-up by another CPU want @self stopped right now? */
 bool dbg_roundup_wants(unsigned self);
 
 /* ---------------------------------------------------------------- entry.c */
 /* Arm the step (user step or step over a breakpoint) @c asked for on @regs. */
-void dbg_arm_step(struct dbg_cpu *c, struct x86_regs *regs);
+void dbg_arm_step(struct dbg_cpu *c, struct pt_regs *regs);
 /* An NMI nobody asked for: 1 stopped there, 0 debugger off, -1 another CPU is entering. */
-int dbg_nmi_stop(struct x86_regs *regs);
+int dbg_nmi_stop(struct pt_regs *regs);
 
 /* ---------------------------------------------------------------- reenter.c */
 /*
@@ -159,7 +159,7 @@ int dbg_nmi_stop(struct x86_regs *regs);
  * @regs).  False: not recoverable (not ours, a fault, or a trap while
  * recovering); the caller gives the debugger up.
  */
-bool dbg_reenter_recover(const struct x86_regs *regs, const struct ekdb_stop *stop);
+bool dbg_reenter_recover(const struct pt_regs *regs, const struct ekdb_stop *stop);
 /* "a breakpoint", "a fault", ...: what @stop is, for a message. */
 const char *dbg_stop_what(const struct ekdb_stop *stop);
 
@@ -197,9 +197,11 @@ void dbg_transports_post(void);
 
 /* ---------------------------------------------------------------- target.c */
 extern struct ekdb_target dbg_target;
-/* A line for the kernel's log (struct ekdb_kernel_ops warn); dropped without one. */
+/* port.c: the host's services as kdb's commands have them (kdb_session_set_host()). */
+extern const struct ekdb_stopped_ops dbg_host_ops;
+/* A line for the kernel's log (the port's stopped warn); dropped without one. */
 void dbg_kernel_warn(const char *msg);
-/* The kernel's panic (ekdb_kernel_ops panic) with @msg; returns only without one. */
+/* The kernel's panic (the port's stopped panic) with @msg; returns only without one. */
 void dbg_kernel_panic(const char *msg);
 void dbg_target_select_cpu(unsigned cpu);
 /*

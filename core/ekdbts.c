@@ -38,7 +38,7 @@
 #include <ekdb/hex.h>
 #include <ekdb/parse.h>
 #include <ekdb/string.h>
-#include <kernel/printk.h>
+#include <ekdb/log.h>
 
 #define TS_RX_MAX	1024		/* a stop reply with its expedited registers fits */
 #define TS_WAIT_MS	300000		/* a late test gives up after this (never a hang) */

@@ -53,7 +53,7 @@ __noinline void kgdb_breakpoint(void)
  * trap re-triggers by itself (@retry: a software or an execute breakpoint,
  * pc still on it) and the user may have removed it meanwhile.
  */
-static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
+static bool take_master(unsigned cpu, struct pt_regs *regs, bool retry)
 {
 	struct dbg_cpu *c = &dbg_cpus[cpu];
 	bool was_entering = c->entering;
@@ -66,7 +66,7 @@ static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
 		if (dbg_roundup_wants(cpu)) {
 			arch_hw_bp_disarm();
 			c->regs = regs;
-			x86_state_capture(&c->state, regs);
+			arch_dbg_state_capture(&c->state, regs);
 			__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
 			dbg_cpu_hold(cpu, regs, false);
 			if (retry || c->user_step || c->stepping_over) {
@@ -80,7 +80,7 @@ static bool take_master(unsigned cpu, struct x86_regs *regs, bool retry)
 	return true;
 }
 
-static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop);
+static bool dbg_enter_master(struct pt_regs *regs, struct ekdb_stop *stop);
 
 static void release_master(void)
 {
@@ -89,10 +89,10 @@ static void release_master(void)
 
 static bool release_after_stepover;	/* a step over a breakpoint ends in "all go" */
 
-void dbg_arm_step(struct dbg_cpu *c, struct x86_regs *regs)
+void dbg_arm_step(struct dbg_cpu *c, struct pt_regs *regs)
 {
 	if (c->user_step || c->stepping_over)
-		x86_sstep_prepare(regs, &c->step);
+		arch_dbg_step_prepare(regs, &c->step);
 }
 
 /*
@@ -125,16 +125,16 @@ static int plan_resume(unsigned self, const struct ekdb_resume *r, u64 *skip)
 		t = (int)self;	/* the front end checked; never leave nobody running */
 	tc = &dbg_cpus[t];
 	if (r->set_pc)
-		tc->state.rip = r->pc;
+		arch_dbg_state_set_pc(&tc->state, r->pc);
 	if (r->action == EKDB_RESUME_DETACH || r->action == EKDB_RESUME_KILL)
 		dbg_bp_remove_owner(DBG_OWNER_GDB);
 	tc->user_step = r->action == EKDB_RESUME_STEP;
 	/* continuing from a breakpoint: step over it alone, then re-insert it */
-	tc->stepping_over = !tc->user_step && dbg_bp_find_sw(tc->state.rip) >= 0;
+	tc->stepping_over = !tc->user_step && dbg_bp_find_sw(arch_dbg_state_pc(&tc->state)) >= 0;
 	release_after_stepover = tc->stepping_over && !only;
 	*skip = 0;
 	if (tc->user_step || tc->stepping_over) {
-		*skip = tc->state.rip;	/* step the real instruction */
+		*skip = arch_dbg_state_pc(&tc->state);	/* step the real instruction */
 		only = true;
 	}
 	return only ? t : -1;
@@ -145,7 +145,7 @@ static int plan_resume(unsigned self, const struct ekdb_resume *r, u64 *skip)
  * the table once this CPU holds the debugger: another CPU's session may
  * have removed (or disabled) it while this one waited in take_master().
  */
-static bool sw_stop_is_stale(const struct x86_regs *regs, const struct ekdb_stop *stop)
+static bool sw_stop_is_stale(const struct pt_regs *regs, const struct ekdb_stop *stop)
 {
 	const struct dbg_bp *b;
 
@@ -186,7 +186,7 @@ static void dbg_give_up(unsigned cpu, u64 pc, const struct ekdb_stop *stop)
  * oops path (false); anything else panics through the kernel, or, without
  * a kernel panic, takes the caller's default too.
  */
-static bool dbg_reenter(unsigned cpu, struct x86_regs *regs, const struct ekdb_stop *stop)
+static bool dbg_reenter(unsigned cpu, struct pt_regs *regs, const struct ekdb_stop *stop)
 {
 	if (dbg_reenter_recover(regs, stop))
 		return true;
@@ -201,7 +201,7 @@ static bool dbg_reenter(unsigned cpu, struct x86_regs *regs, const struct ekdb_s
  * (execution resumes from @regs), false when the debugger is not there
  * (or gave up) and the caller's default applies.
  */
-static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
+static bool dbg_enter(struct pt_regs *regs, struct ekdb_stop *stop)
 {
 	unsigned cpu = dbg_this_cpu();
 	bool retry = stop->reason == EKDB_STOP_SWBREAK || stop->reason == EKDB_STOP_HWBREAK;
@@ -215,7 +215,7 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 		 * stop of its own, not a re-entry.
 		 */
 		dbg_cpus[cpu].stepping_over = false;
-		x86_sstep_cancel(regs, &dbg_cpus[cpu].step);
+		arch_dbg_step_cancel(regs, &dbg_cpus[cpu].step);
 		return dbg_enter_master(regs, stop);
 	}
 	if (dbg_master == (int)cpu)
@@ -238,7 +238,7 @@ static bool dbg_enter(struct x86_regs *regs, struct ekdb_stop *stop)
 }
 
 /* The stop path once this CPU holds the master role. */
-static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
+static bool dbg_enter_master(struct pt_regs *regs, struct ekdb_stop *stop)
 {
 	unsigned cpu = dbg_this_cpu();
 	struct dbg_cpu *c = &dbg_cpus[cpu];
@@ -251,7 +251,7 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 	dbg_bp_uninstall_all();
 	c->online = true;
 	c->regs = regs;
-	x86_state_capture(&c->state, regs);
+	arch_dbg_state_capture(&c->state, regs);
 	c->stopped = true;
 	dbg_target_select_cpu(cpu);
 	stop->thread = (u64)cpu + 1;
@@ -279,7 +279,7 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 		dbg_cpu_hold(cpu, regs, true);
 		return true;
 	}
-	x86_state_writeback(&c->state, regs);
+	arch_dbg_state_writeback(&c->state, regs);
 	dbg_arm_step(c, regs);
 	arch_dbg_resume_no_rehit(regs);	/* do not re-hit an execute breakpoint at pc */
 	c->stopped = false;
@@ -298,7 +298,7 @@ static bool dbg_enter_master(struct x86_regs *regs, struct ekdb_stop *stop)
 }
 
 /* A breakpoint instruction at @addr trapped (pc past it): see asm/debug_trap.h. */
-bool dbg_trap_swbreak(struct x86_regs *regs, u64 addr)
+bool dbg_trap_swbreak(struct pt_regs *regs, u64 addr)
 {
 	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)regs->vector,
 				  .bp_index = -1 };
@@ -337,7 +337,7 @@ bool dbg_trap_swbreak(struct x86_regs *regs, u64 addr)
 }
 
 /* Hardware slot @slot hit (-1: none), a step done (@stepped): see asm/debug_trap.h. */
-bool dbg_trap_debug(struct x86_regs *regs, int slot, bool stepped)
+bool dbg_trap_debug(struct pt_regs *regs, int slot, bool stepped)
 {
 	struct dbg_cpu *c = &dbg_cpus[dbg_this_cpu()];
 	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)regs->vector,
@@ -350,7 +350,7 @@ bool dbg_trap_debug(struct x86_regs *regs, int slot, bool stepped)
 		return true;
 	}
 	if (c->step.active)
-		x86_sstep_finish(regs, &c->step);
+		arch_dbg_step_finish(regs, &c->step);
 	if (c->stepping_over) {
 		c->stepping_over = false;
 		/* stepped off the breakpoint (the others held): put it back, let
@@ -400,7 +400,7 @@ enter:
  * An oops: stop so the user can look.  Returns true only when the user
  * moved the pc (the kernel then resumes there); otherwise the oops goes on.
  */
-bool ekdb_handle_die(const char *what, struct x86_regs *regs)
+bool ekdb_handle_die(const char *what, struct pt_regs *regs)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_FAULT, .vector = (int)regs->vector,
 				  .error_code = regs->error_code, .message = what, .bp_index = -1 };
@@ -419,7 +419,7 @@ bool ekdb_handle_die(const char *what, struct x86_regs *regs)
  * debugger right now (QEMU's inject-nmi hits every CPU): the caller waits
  * to be rounded up.
  */
-int dbg_nmi_stop(struct x86_regs *regs)
+int dbg_nmi_stop(struct pt_regs *regs)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_NMI, .signal = GDB_SIGTRAP,
 				  .vector = (int)regs->vector, .bp_index = -1 };
@@ -442,7 +442,7 @@ int dbg_nmi_stop(struct x86_regs *regs)
  * kept for the next ekdb_poll_break().  A gdb packet ('$') is not kept: its
  * driver gives the byte back.
  */
-bool ekdb_break_in(struct x86_regs *regs, int reason)
+bool ekdb_break_in(struct pt_regs *regs, int reason)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_INTERRUPT, .signal = GDB_SIGINT,
 				  .vector = -1, .bp_index = -1 };
@@ -463,7 +463,7 @@ bool ekdb_break_in(struct x86_regs *regs, int reason)
 }
 
 /* From the timer tick: transports without an interrupt of their own are polled. */
-bool ekdb_poll_break(struct x86_regs *regs)
+bool ekdb_poll_break(struct pt_regs *regs)
 {
 	int why;
 
@@ -509,7 +509,7 @@ void dbg_trap_begin(void)
 	WRITE_ONCE(dbg_cpus[dbg_this_cpu()].entering, true);
 }
 
-bool dbg_trap_end(struct x86_regs *regs, bool handled)
+bool dbg_trap_end(struct pt_regs *regs, bool handled)
 {
 	unsigned cpu = dbg_this_cpu();
 	struct dbg_cpu *c = &dbg_cpus[cpu];
@@ -517,7 +517,7 @@ bool dbg_trap_end(struct x86_regs *regs, bool handled)
 	if (handled && dbg_roundup_wants(cpu) && !READ_ONCE(c->stopped)) {
 		arch_hw_bp_disarm();
 		c->regs = regs;
-		x86_state_capture(&c->state, regs);
+		arch_dbg_state_capture(&c->state, regs);
 		__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
 		dbg_cpu_hold(cpu, regs, false);
 	}

@@ -113,6 +113,8 @@ const struct dbg_frontend *dbg_frontend_init(const struct dbg_session_store *st,
 			     st->gdb_bufsize) || kdb_session_init(st->kdb, &dbg_target, &dbg_chan))
 		return NULL;
 	st->kdb->cmd_enable = cmd_enable;
+	gdb_session_set_monitor(st->gdb, kdb_monitor, st->kdb);	/* gdb's `monitor <kdb command>` */
+	kdb_session_set_host(st->kdb, &dbg_host_ops);		/* ps, dmesg, lsmod ... */
 	store = *st;
 	kdb_run_cmds(store.kdb, kdb_builtin_cmds);
 	return &kdb_gdb_frontend;
@@ -128,6 +130,7 @@ int dbg_frontend_move(const struct dbg_session_store *st)
 	if (gdb_session_set_buffers(st->gdb, st->gdb_in, st->gdb_out, st->gdb_bufsize))
 		return -EKDB_EINVAL;
 	kdb_session_move(st->kdb, store.kdb);
+	gdb_session_set_monitor(st->gdb, kdb_monitor, st->kdb);
 	if (st->kdb_hist)
 		kdb_session_set_history(st->kdb, st->kdb_hist, st->kdb_hist_cap);
 	store = *st;

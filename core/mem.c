@@ -7,8 +7,6 @@
  * never continues at address 0.
  */
 #include "debug_core.h"
-#include <asm/fixup.h>
-#include <asm/text_poke.h>
 #include <ekdb/errno.h>
 #include <ekdb/range.h>
 
@@ -18,7 +16,7 @@ long dbg_mem_read(u64 addr, void *buf, size_t len)
 
 	if (ekdb_range_wraps(addr, len))
 		return -EKDB_ERANGE;
-	n = x86_probe_read(buf, addr, len);
+	n = arch_dbg_probe_read(buf, addr, len);
 	return n || !len ? (long)n : -EKDB_EFAULT;
 }
 
@@ -37,10 +35,10 @@ long dbg_mem_write(u64 addr, const void *buf, size_t len)
 		return -EKDB_ERANGE;
 	if (len && dbg_addr_is_debugger(addr, len))
 		return -EKDB_EPERM;
-	n = x86_probe_write(addr, buf, len);
+	n = arch_dbg_probe_write(addr, buf, len);
 
 	/* read-only mapping (kernel text, rodata): retry in a CR0.WP window */
 	if (n < len)
-		n += x86_text_poke(addr + n, (const u8 *)buf + n, len - n);
+		n += arch_dbg_text_poke(addr + n, (const u8 *)buf + n, len - n);
 	return n || !len ? (long)n : -EKDB_EFAULT;
 }

@@ -46,7 +46,7 @@ static bool is_breakpoint_stop(enum ekdb_stop_reason r)
 	       r == EKDB_STOP_RWATCH || r == EKDB_STOP_AWATCH;
 }
 
-bool dbg_reenter_recover(const struct x86_regs *regs, const struct ekdb_stop *stop)
+bool dbg_reenter_recover(const struct pt_regs *regs, const struct ekdb_stop *stop)
 {
 	const struct dbg_bp *b = dbg_bp_get(stop->bp_index);
 	struct dbg_bp gone;

@@ -16,25 +16,6 @@
 #include <ekdb/string.h>
 
 static unsigned selected_cpu;
-static const struct ekdb_kernel_ops *kops;
-
-void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops)
-{
-	kops = ops;
-}
-
-void dbg_kernel_warn(const char *msg)
-{
-	if (kops && kops->warn)
-		kops->warn(msg);
-}
-
-void dbg_kernel_panic(const char *msg)
-{
-	if (kops && kops->panic)
-		kops->panic(msg);
-}
-
 void ekdb_set_text_offset(u64 offset)
 {
 	dbg_target.text_offset = offset;
@@ -69,7 +50,7 @@ static long t_mem_store(struct ekdb_target *t, u64 addr, const void *buf, size_t
 		return -EKDB_ERANGE;	/* the checks of dbg_mem_write(), without its text poke */
 	if (len && dbg_addr_is_debugger(addr, len))
 		return -EKDB_EPERM;
-	n = x86_probe_write(addr, buf, len);
+	n = arch_dbg_probe_write(addr, buf, len);
 	return n || !len ? (long)n : -EKDB_EFAULT;
 }
 
@@ -101,8 +82,8 @@ static int t_reg_write(struct ekdb_target *t, unsigned regno, const u8 *buf, siz
 		return -EKDB_EINVAL;
 	if (!c->stopped)
 		return -EKDB_EPERM;
-	/* only what x86_state_writeback() puts back may change */
-	if (d->offset < 0 || (u64)d->offset > offsetof(struct x86_cpu_state, eflags))
+	/* only what arch_dbg_state_writeback() puts back may change */
+	if (d->offset < 0 || (u64)d->offset > offsetof(struct arch_dbg_state, eflags))
 		return -EKDB_EPERM;
 	return x86_reg_set(&c->state, regno, buf, size);
 }
@@ -119,11 +100,15 @@ static const char *t_features_xml(struct ekdb_target *t, const char *annex, size
 	return x86_features_xml(annex, len);
 }
 
-static int t_bp_set(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len)
+static enum dbg_bp_owner owner_of(enum ekdb_bp_owner owner)
 {
-	int r = dbg_bp_set(type, addr, len, DBG_OWNER_GDB);
+	return owner == EKDB_BP_BY_KDB ? DBG_OWNER_KDB : DBG_OWNER_GDB;
+}
 
-	return r < 0 ? r : 0;
+static int t_bp_set(struct ekdb_target *t, enum ekdb_bp_owner owner, enum ekdb_bp_type type,
+		    u64 addr, unsigned len)
+{
+	return dbg_bp_set(type, addr, len, owner_of(owner));
 }
 
 static int t_bp_remove(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len)
@@ -176,11 +161,6 @@ static u64 t_thread_current(struct ekdb_target *t)
 }
 
 /* ---- the breakpoint table, by index (kdb bp/bl/bc/be/bd) ---- */
-static int t_bp_add(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len)
-{
-	return dbg_bp_set(type, addr, len, DBG_OWNER_KDB);
-}
-
 static int t_bp_get(struct ekdb_target *t, int index, struct ekdb_bp_info *info)
 {
 	const struct dbg_bp *b;
@@ -239,55 +219,9 @@ static unsigned t_cpu_count(struct ekdb_target *t)
 	return dbg_cpu_count();
 }
 
-/* ---- the kernel's services (NULL until the kernel installs them) ---- */
-static int t_task_get(struct ekdb_target *t, int index, struct ekdb_task *task)
+static void t_bp_drop_owner(struct ekdb_target *t, enum ekdb_bp_owner owner)
 {
-	return kops && kops->task_get ? kops->task_get(index, task) : -EKDB_ENOENT;
-}
-
-static long t_log_read(struct ekdb_target *t, u64 pos, char *buf, size_t len)
-{
-	return kops && kops->log_read ? kops->log_read(pos, buf, len) : -EKDB_ENOSYS;
-}
-
-static long t_phys_read(struct ekdb_target *t, u64 paddr, void *buf, size_t len)
-{
-	return kops && kops->phys_read ? kops->phys_read(paddr, buf, len) : -EKDB_ENOSYS;
-}
-
-static int t_mod_get(struct ekdb_target *t, int index, struct ekdb_module *mod)
-{
-	return kops && kops->mod_get ? kops->mod_get(index, mod) : -EKDB_ENOENT;
-}
-
-static int t_sys_info(struct ekdb_target *t, struct ekdb_sysinfo *info)
-{
-	return kops && kops->sys_info ? kops->sys_info(info) : -EKDB_ENOSYS;
-}
-
-static int t_reboot(struct ekdb_target *t)
-{
-	return kops && kops->reboot ? kops->reboot() : -EKDB_ENOSYS;
-}
-
-static int t_sysrq(struct ekdb_target *t, char key)
-{
-	return kops && kops->sysrq ? kops->sysrq(key) : -EKDB_ENOSYS;
-}
-
-static int t_percpu_offset(struct ekdb_target *t, unsigned cpu, u64 *offset)
-{
-	return kops && kops->percpu_offset ? kops->percpu_offset(cpu, offset) : -EKDB_ENOSYS;
-}
-
-static int t_task_signal(struct ekdb_target *t, int pid, int sig)
-{
-	return kops && kops->task_signal ? kops->task_signal(pid, sig) : -EKDB_ENOSYS;
-}
-
-static void t_gdb_attach(struct ekdb_target *t)
-{
-	dbg_bp_remove_owner(DBG_OWNER_GDB);
+	dbg_bp_remove_owner(owner_of(owner));
 }
 
 static const char *(*libraries_fn)(size_t *len);
@@ -330,31 +264,20 @@ static const struct ekdb_target_ops dbg_target_ops = {
 	.features_xml = t_features_xml,
 	.bp_set = t_bp_set,
 	.bp_remove = t_bp_remove,
+	.bp_get = t_bp_get,
+	.bp_enable = t_bp_enable,
+	.bp_clear = t_bp_clear,
+	.bp_drop_owner = t_bp_drop_owner,
 	.thread_count = t_thread_count,
 	.thread_get = t_thread_get,
 	.thread_select = t_thread_select,
 	.thread_current = t_thread_current,
 	.thread_resume_check = t_thread_resume_check,
-	.gdb_attach = t_gdb_attach,
-	.monitor = kdb_monitor,	/* gdb's `monitor <kdb command>` */
-	.bp_add = t_bp_add,
-	.bp_get = t_bp_get,
-	.bp_enable = t_bp_enable,
-	.bp_clear = t_bp_clear,
 	.sym_by_name = t_sym_by_name,
 	.sym_by_addr = t_sym_by_addr,
 	.sym_get = t_sym_get,
-	.task_get = t_task_get,
 	.cpu_select = t_cpu_select,
 	.cpu_count = t_cpu_count,
-	.log_read = t_log_read,
-	.phys_read = t_phys_read,
-	.mod_get = t_mod_get,
-	.sys_info = t_sys_info,
-	.reboot = t_reboot,
-	.sysrq = t_sysrq,
-	.percpu_offset = t_percpu_offset,
-	.task_signal = t_task_signal,
 	.libraries_xml = t_libraries_xml,
 	.libraries_svr4_xml = t_libraries_svr4_xml,
 };

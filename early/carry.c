@@ -19,7 +19,7 @@
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-#include <kernel/printk.h>
+#include <ekdb/log.h>
 
 extern char __jump_window_start[], __jump_window_end[];
 extern char _text[], _etext[];

@@ -12,7 +12,8 @@
  * the debug port records it for its late driver).
  * Static storage only.
  */
-#include <kernel/printk.h>
+#include <ekdb/log.h>
+#include <ekdb/port.h>
 #include <ekdb/cmdline.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
@@ -181,7 +182,7 @@ static int earlycon_from_spcr(void)
 	u32 len;
 	int err;
 
-	spcr = spcr_find(&len);
+	spcr = ekdb_acpi_table("SPCR", &len);	/* the host's firmware tables (<ekdb/port.h>) */
 	if (!spcr) {
 		pr_err("earlycon: no ACPI SPCR table: no console to take (give earlycon=uart8250,io,0x3f8)\n");
 		return -EKDB_ENODEV;

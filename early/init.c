@@ -8,7 +8,8 @@
 #include "early.h"
 #include "../core/debug_core.h"
 #include <ekdb/string.h>
-#include <kernel/printk.h>
+#include <ekdb/log.h>
+#include <ekdb/port.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 
@@ -153,7 +154,7 @@ void ekdb_early_init(void)
 		pr_info("kgdb: Registered I/O driver kgdbdbgp (%s)\n", td->name);
 wait:
 	if (ekdb_opts.kgdbcon)
-		printk_set_debugger_hook(kgdbcon_write);
+		ekdb_log_hook(kgdbcon_write);
 	if (ekdb_opts.kgdbwait) {
 		pr_notice("kgdb: Waiting for connection from remote gdb...\n");
 		kgdb_breakpoint();

@@ -40,12 +40,12 @@ static void bp_cmd(struct gdb_session *s, const char *a, bool set)
 	r = rx_bp(a, &type, &addr, &kind);
 	if (r < 0)
 		return tx_err(s, r);
-	if (r > 0 || !(set ? ops->bp_set : ops->bp_remove))
+	if (r > 0 || (set ? !ops->bp_set : !ops->bp_remove))
 		return;	/* unsupported: empty reply lets gdb fall back */
 	if (ekdb_range_wraps(addr, kind))
 		return tx_err(s, -EKDB_ERANGE);
 	if (set)
-		r = ops->bp_set(s->target, type, addr, (unsigned)kind);
+		r = ops->bp_set(s->target, EKDB_BP_BY_GDB, type, addr, (unsigned)kind);
 	else
 		r = ops->bp_remove(s->target, type, addr, (unsigned)kind);
 	if (r == -EKDB_EJUMPWIN) {

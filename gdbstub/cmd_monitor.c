@@ -30,11 +30,11 @@ void gdb_cmd_monitor(struct gdb_session *s, const char *a, size_t len)
 	cmd[n] = '\0';
 	if (memchr(cmd, '\0', (size_t)n))
 		return tx_err(s, -EKDB_EINVAL);
-	if (!s->target->ops->monitor) {
+	if (!s->monitor) {
 		gdb_stream_console(s, nokdb, sizeof(nokdb) - 1);
 		return tx_ok(s);
 	}
-	r = s->target->ops->monitor(s->target, cmd, monitor_out, s);
+	r = s->monitor(s->monitor_arg, cmd, monitor_out, s);
 	if (r < 0)
 		return tx_err(s, r);
 	tx_ok(s);

@@ -41,8 +41,8 @@ void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len)
 	s->thread_iter = 0;
 	s->stop_func = 0;	/* a new gdb shows its first stop's whole frame */
 	/* a new gdb knows nothing of what a vanished one planted (Linux: '?') */
-	if (s->target->ops->gdb_attach)
-		s->target->ops->gdb_attach(s->target);
+	if (s->target->ops->bp_drop_owner)	/* the last gdb's are orphans now */
+		s->target->ops->bp_drop_owner(s->target, EKDB_BP_BY_GDB);
 
 	tx_str(s, "PacketSize=");
 	tx_hex_u64(s, s->bufsize - 1);

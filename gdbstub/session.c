@@ -19,6 +19,12 @@ int gdb_session_init(struct gdb_session *s, struct ekdb_target *target,
 	return 0;
 }
 
+void gdb_session_set_monitor(struct gdb_session *s, gdb_monitor_fn fn, void *arg)
+{
+	s->monitor = fn;
+	s->monitor_arg = arg;
+}
+
 int gdb_session_set_buffers(struct gdb_session *s, char *inbuf, char *outbuf,
 			    size_t bufsize)
 {

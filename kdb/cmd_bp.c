@@ -76,22 +76,14 @@ static bool hw_slots_full(struct kdb_session *s, enum ekdb_bp_type type)
 	return n >= KDB_HW_BP_SLOTS;
 }
 
-/* bp_add, or bp_set + a table search when the target only has bp_set. */
+/* A kdb-owned entry (gdb's detach leaves it): its table index, or an error. */
 static int add_bp(struct kdb_session *s, enum ekdb_bp_type type, u64 addr, unsigned len)
 {
 	const struct ekdb_target_ops *o = s->target->ops;
-	struct ekdb_bp_info b;
-	int r;
 
-	if (o->bp_add)
-		return o->bp_add(s->target, type, addr, len);
-	r = o->bp_set(s->target, type, addr, len);
-	if (r < 0)
-		return r;
-	for (int i = 0; i < KDB_BP_SCAN_MAX && (r = bp_get(s, i, &b)) != -EKDB_ERANGE; i++)
-		if (r == 0 && b.type == type && b.addr == addr)
-			return i;
-	return -EKDB_ENOENT;
+	if (!o->bp_set)
+		return -EKDB_ENOSYS;
+	return o->bp_set(s->target, EKDB_BP_BY_KDB, type, addr, len);
 }
 
 /**

@@ -89,8 +89,8 @@ int kdb_cmd_summary(struct kdb_session *s, int argc, const char **argv)
 	if (argc)
 		return -KDB_ARGCOUNT;
 	memset(&si, 0, sizeof(si));
-	if (s->target->ops->sys_info)
-		s->target->ops->sys_info(s->target, &si);
+	if (kdb_host(s)->sys_info)
+		kdb_host(s)->sys_info(&si);
 	kdb_printf(s, "sysname    %s\n", si.sysname);
 	kdb_printf(s, "release    %s\n", si.release);
 	kdb_printf(s, "version    %s\n", si.version);
@@ -122,14 +122,13 @@ int kdb_cmd_summary(struct kdb_session *s, int argc, const char **argv)
 /* Count the log's lines; call @emit for lines [from, to) (NULL: count only). */
 static long dmesg_walk(struct kdb_session *s, long from, long to)
 {
-	const struct ekdb_target_ops *o = s->target->ops;
 	char buf[KDB_DMESG_CHUNK];
 	long line = 0;
 	bool open = false;
 	u64 pos = 0;
 	long n;
 
-	while ((n = o->log_read(s->target, pos, buf, sizeof(buf))) > 0 && !kdb_interrupted(s)) {
+	while ((n = kdb_host(s)->log_read(pos, buf, sizeof(buf))) > 0 && !kdb_interrupted(s)) {
 		long start = 0;
 
 		for (long i = 0; i < n; i++) {
@@ -179,7 +178,7 @@ int kdb_cmd_dmesg(struct kdb_session *s, int argc, const char **argv)
 
 	if (argc > 2)
 		return -KDB_ARGCOUNT;
-	if (!s->target->ops->log_read)
+	if (!kdb_host(s)->log_read)
 		return -KDB_NOTIMP;
 	if (argc && !word_long(argv[1], &lines))
 		lines = 0;
@@ -225,10 +224,10 @@ int kdb_cmd_lsmod(struct kdb_session *s, int argc, const char **argv)
 
 	if (argc)
 		return -KDB_ARGCOUNT;
-	if (!s->target->ops->mod_get)
+	if (!kdb_host(s)->mod_get)
 		return -KDB_NOTIMP;
 	kdb_printf(s, "Module                  Size  modstruct     Used by\n");
-	for (int i = 0; s->target->ops->mod_get(s->target, i, &m) == 0 && !kdb_interrupted(s); i++)
+	for (int i = 0; kdb_host(s)->mod_get(i, &m) == 0 && !kdb_interrupted(s); i++)
 		kdb_printf(s, "%-20s%8llu  0x%016llx %4d  (%s) 0x%016llx [ ]\n", m.name,
 			   (unsigned long long)m.size, (unsigned long long)m.addr, 0,
 			   m.state[0] ? m.state : "Live", (unsigned long long)m.addr);
@@ -265,7 +264,7 @@ int kdb_cmd_kill(struct kdb_session *s, int argc, const char **argv)
 		kdb_printf(s, "The specified process isn't found.\n");
 		return 0;
 	}
-	if (!s->target->ops->task_signal)
+	if (!kdb_host(s)->task_signal)
 		return -KDB_NOTIMP;
 	if (t.state != 'R' && s->kill_prev != pid) {
 		s->kill_prev = (int)pid;
@@ -275,7 +274,7 @@ int kdb_cmd_kill(struct kdb_session *s, int argc, const char **argv)
 		return 0;
 	}
 	s->kill_prev = (int)pid;
-	r = s->target->ops->task_signal(s->target, (int)pid, (int)sig);
+	r = kdb_host(s)->task_signal((int)pid, (int)sig);
 	if (r)
 		kdb_printf(s, "Fail to deliver Signal %ld to process %ld.\n", sig, pid);
 	else

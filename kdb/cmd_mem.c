@@ -37,7 +37,7 @@ int kdb_getword(struct kdb_session *s, u64 addr, int bpw, bool phys, u64 *word)
 
 	*word = 0;
 	if (phys)
-		n = o->phys_read ? o->phys_read(s->target, addr, buf, (size_t)bpw) : -EKDB_ENOSYS;
+		n = kdb_host(s)->phys_read ? kdb_host(s)->phys_read(addr, buf, (size_t)bpw) : -EKDB_ENOSYS;
 	else
 		n = o->mem_read(s->target, addr, buf, (size_t)bpw);
 	if (n != bpw) {
@@ -327,7 +327,6 @@ int kdb_cmd_mm(struct kdb_session *s, int argc, const char **argv)
  */
 int kdb_cmd_per_cpu(struct kdb_session *s, int argc, const char **argv)
 {
-	const struct ekdb_target_ops *o = s->target->ops;
 	u64 symaddr, bytes = 0, which = ~0ull, off, w;
 	unsigned ncpu;
 	int next = 1, r;
@@ -343,13 +342,13 @@ int kdb_cmd_per_cpu(struct kdb_session *s, int argc, const char **argv)
 		bytes = KDB_WORD_SIZE;
 	else if (bytes > KDB_WORD_SIZE || (bytes & (bytes - 1)))
 		return -KDB_BADWIDTH;
-	if (!o->percpu_offset)
+	if (!kdb_host(s)->percpu_offset)
 		return -KDB_NOTIMP;
 	ncpu = kdb_cpu_count(s);
 	if (argc >= 3) {
 		if (kdb_getularg(argv[3], &which))
 			return -KDB_BADINT;
-		if (which >= ncpu || o->percpu_offset(s->target, (unsigned)which, &off)) {
+		if (which >= ncpu || kdb_host(s)->percpu_offset((unsigned)which, &off)) {
 			kdb_printf(s, "cpu %lld is not online\n", (long long)which);
 			return -KDB_BADCPUNUM;
 		}
@@ -357,7 +356,7 @@ int kdb_cmd_per_cpu(struct kdb_session *s, int argc, const char **argv)
 	for (unsigned cpu = 0; cpu < ncpu && !kdb_interrupted(s); cpu++) {
 		u64 addr;
 
-		if ((which != ~0ull && which != cpu) || o->percpu_offset(s->target, cpu, &off))
+		if ((which != ~0ull && which != cpu) || kdb_host(s)->percpu_offset(cpu, &off))
 			continue;
 		addr = symaddr + off;
 		r = kdb_getword(s, addr, (int)bytes, false, &w);

@@ -6,7 +6,6 @@
  * in memory, printed as Linux's show_regs()).
  */
 #include "kdb.h"
-#include <asm/regs.h>
 
 /* Linux's x86-64 dbg_reg_def[]: name, size in bytes, ekdb target register name. */
 static const struct {
@@ -213,14 +212,20 @@ bool kdb_reg_frame(struct kdb_session *s, struct kdb_frame *f)
 }
 
 /**
- * kdb_cmd_ef - ef <vaddr>: the exception frame (struct x86_regs, as the
- * entry stubs push it) at vaddr, printed as Linux's show_regs() does:
- * the CPU line, the registers (segment, control and debug registers are
- * the selected CPU's, as Linux reads them live), the call trace.
+ * kdb_cmd_ef - ef <vaddr>: the exception frame (struct pt_regs, as the
+ * entry stubs push it; its layout is the arch's: arch_dbg_frame_reg()) at
+ * vaddr, printed as Linux's show_regs() does: the CPU line, the registers
+ * (segment, control and debug registers are the selected CPU's, as Linux
+ * reads them live), the call trace.
  */
 int kdb_cmd_ef(struct kdb_session *s, int argc, const char **argv)
 {
-	struct x86_regs x;
+	static const char *const names[] = {
+		"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8", "r9", "r10",
+		"r11", "r12", "r13", "r14", "r15", "rip", "eflags", "cs", "ss", "orig_ax",
+	};
+	u64 raw[ARCH_DBG_FRAME_MAX / 8];
+	size_t len = arch_dbg_frame_size();
 	struct kdb_frame f, live;
 	int next = 1, r;
 	u64 addr;
@@ -230,18 +235,23 @@ int kdb_cmd_ef(struct kdb_session *s, int argc, const char **argv)
 	r = kdb_getaddrarg(s, argc, argv, &next, &addr);
 	if (r)
 		return r;
-	if (s->target->ops->mem_read(s->target, addr, &x, sizeof(x)) != (long)sizeof(x)) {
+	if (len > sizeof(raw) ||
+	    s->target->ops->mem_read(s->target, addr, raw, len) != (long)len) {
 		kdb_printf(s, "kdb_getarea_size: Bad address 0x%llx\n", (unsigned long long)addr);
 		return -KDB_BADADDR;
 	}
 	if (!kdb_reg_frame(s, &live))
 		memset(&live, 0, sizeof(live));
 	f = live;
-	f.ax = x.rax; f.bx = x.rbx; f.cx = x.rcx; f.dx = x.rdx; f.si = x.rsi; f.di = x.rdi;
-	f.bp = x.rbp; f.sp = x.rsp; f.r8 = x.r8; f.r9 = x.r9; f.r10 = x.r10; f.r11 = x.r11;
-	f.r12 = x.r12; f.r13 = x.r13; f.r14 = x.r14; f.r15 = x.r15; f.ip = x.rip;
-	f.flags = x.rflags; f.cs = x.cs; f.ss = x.ss;
-	f.orig_ax = kdb_vector_has_error(x.vector) ? x.error_code : ~0ull;
+	{
+		u64 *dst[] = {
+			&f.ax, &f.bx, &f.cx, &f.dx, &f.si, &f.di, &f.bp, &f.sp, &f.r8, &f.r9, &f.r10,
+			&f.r11, &f.r12, &f.r13, &f.r14, &f.r15, &f.ip, &f.flags, &f.cs, &f.ss, &f.orig_ax,
+		};
+
+		for (unsigned i = 0; i < ARRAY_SIZE(names); i++)
+			arch_dbg_frame_reg(raw, names[i], dst[i]);
+	}
 	kdb_show_cpu_line(s, s->cpu);
 	kdb_show_regs(s, &f, true);
 	kdb_show_trace(s, &f, false, 0);

@@ -69,42 +69,6 @@ int kdb_cmd_ss(struct kdb_session *s, int argc, const char **argv)
 	return KDB_CMD_SS;
 }
 
-/**
- * kdb_insn_is_branch - does the x86-64 instruction at @insn transfer
- * control (jmp, jcc, call, ret, loop, jrcxz, int, iret, syscall, sysret,
- * indirect call/jmp through FF /2../5)?  Legacy and REX prefixes are
- * skipped.  Pure byte inspection: used by ssb on the host as in the kernel.
- */
-bool kdb_insn_is_branch(const u8 *insn, size_t len)
-{
-	size_t i = 0;
-	u8 op;
-
-	while (i < len && (insn[i] == 0x66 || insn[i] == 0x67 || insn[i] == 0xf2 ||
-			   insn[i] == 0xf3 || insn[i] == 0xf0 || insn[i] == 0x2e ||
-			   insn[i] == 0x3e || insn[i] == 0x26 || insn[i] == 0x36 ||
-			   insn[i] == 0x64 || insn[i] == 0x65))
-		i++;
-	if (i < len && (insn[i] & 0xf0) == 0x40)
-		i++;	/* REX */
-	if (i >= len)
-		return false;
-	op = insn[i];
-	if ((op >= 0x70 && op <= 0x7f) || (op >= 0xe0 && op <= 0xe3) ||
-	    op == 0xe8 || op == 0xe9 || op == 0xeb || op == 0xc2 || op == 0xc3 ||
-	    op == 0xca || op == 0xcb || op == 0xcc || op == 0xcd || op == 0xcf)
-		return true;
-	if (op == 0x0f && i + 1 < len)
-		return (insn[i + 1] >= 0x80 && insn[i + 1] <= 0x8f) || insn[i + 1] == 0x05 ||
-		       insn[i + 1] == 0x07;
-	if (op == 0xff && i + 1 < len) {
-		unsigned reg = (insn[i + 1] >> 3) & 7;
-
-		return reg >= 2 && reg <= 5;
-	}
-	return false;
-}
-
 /** kdb_cpu_count - CPUs the debugger knows (highest index + 1). */
 unsigned kdb_cpu_count(struct kdb_session *s)
 {
@@ -236,9 +200,9 @@ int kdb_cmd_reboot(struct kdb_session *s, int argc, const char **argv)
 
 	if (argc)
 		return -KDB_TOOMANYARGS;
-	if (!s->target->ops->reboot)
+	if (!kdb_host(s)->reboot)
 		return -KDB_NOTAVAIL;
-	r = s->target->ops->reboot(s->target);
+	r = kdb_host(s)->reboot();
 	(void)r;
 	kdb_printf(s, "Hmm, kdb_reboot did not reboot\n");
 	return 0;
@@ -251,11 +215,11 @@ int kdb_cmd_sr(struct kdb_session *s, int argc, const char **argv)
 
 	if (argc != 1)
 		return -KDB_ARGCOUNT;
-	if (!s->target->ops->sysrq)
+	if (!kdb_host(s)->sysrq)
 		return -KDB_NOTIMP;
 	/* Linux hands the first character to __handle_sysrq(); an unknown key prints its help */
-	r = s->target->ops->sysrq(s->target, argv[1][0]);
+	r = kdb_host(s)->sysrq(argv[1][0]);
 	if (r)
-		s->target->ops->sysrq(s->target, 'h');
+		kdb_host(s)->sysrq('h');
 	return 0;
 }

@@ -29,22 +29,11 @@ static bool thread_task(struct kdb_session *s, int i, struct ekdb_task *t)
 /* Task @i: from task_get, or the CPUs when the kernel has no tasks yet. */
 static bool get_task(struct kdb_session *s, int i, struct ekdb_task *t)
 {
-	const struct ekdb_target_ops *o = s->target->ops;
 	struct ekdb_task first;
 
-	if (o->task_get && o->task_get(s->target, 0, &first) == 0)
-		return o->task_get(s->target, i, t) == 0;
+	if (kdb_host(s)->task_get && kdb_host(s)->task_get(0, &first) == 0)
+		return kdb_host(s)->task_get(i, t) == 0;
 	return thread_task(s, i, t);
-}
-
-int kdb_task_count(struct kdb_session *s)
-{
-	struct ekdb_task t;
-	int n = 0;
-
-	while (n < 100000 && get_task(s, n, &t))
-		n++;
-	return n;
 }
 
 /*
@@ -203,7 +192,7 @@ static void bt_task(struct kdb_session *s, const struct ekdb_task *t)
 		bool ok = kdb_select_cpu(s, t->cpu) == 0 && kdb_reg_frame(s, &f);
 
 		if (ok && s->stop.reason == EKDB_STOP_FAULT && t->cpu == kdb_stop_cpu(s) &&
-		    kdb_vector_has_error((u64)s->stop.vector))
+		    arch_dbg_vector_has_error((u64)s->stop.vector))
 			f.orig_ax = s->stop.error_code;
 		kdb_select_cpu(s, s->cpu);
 		if (!ok) {

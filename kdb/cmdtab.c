@@ -147,20 +147,6 @@ bool kdb_cmd_allowed(u32 mask, u32 flags, bool no_args)
 	return (perm & flags) != 0;
 }
 
-/** kdb_class_name - the class a refused command belongs to, for the message. */
-const char *kdb_class_name(u32 flags)
-{
-	if (flags & KDB_ENABLE_MEM_WRITE) return "memory write";
-	if (flags & KDB_ENABLE_MEM_READ) return "memory read";
-	if (flags & KDB_ENABLE_REG_WRITE) return "register write";
-	if (flags & KDB_ENABLE_REG_READ) return "register read";
-	if (flags & KDB_ENABLE_INSPECT) return "inspection";
-	if (flags & KDB_ENABLE_FLOW_CTRL) return "flow control";
-	if (flags & KDB_ENABLE_SIGNAL) return "signal";
-	if (flags & KDB_ENABLE_REBOOT) return "reboot";
-	return "restricted";
-}
-
 int kdb_for_each_cmd(int (*fn)(const struct kdb_cmd *c, void *arg), void *arg)
 {
 	int r;

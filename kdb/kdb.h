@@ -7,6 +7,7 @@
 #define KDB_KDB_H
 
 #include <ekdb/kdb.h>
+#include <ekdb/arch.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/range.h>
@@ -65,14 +66,11 @@ const struct kdb_cmd *kdb_lookup(const char *name);
 bool kdb_cmd_allowed(u32 mask, u32 flags, bool no_args);
 /* kdb_for_each_cmd - built-in then late commands, in order; stops when fn returns non-zero. */
 int kdb_for_each_cmd(int (*fn)(const struct kdb_cmd *c, void *arg), void *arg);
-/* kdb_class_name - human name of the class that refused a command. */
-const char *kdb_class_name(u32 flags);
 
 /* main.c: run one command line (with | grep); returns 0, KDB_CMD_*, or -KDB_*. */
 int kdb_exec_line(struct kdb_session *s, const char *line);
 
 /* pager.c: output */
-void kdb_puts(struct kdb_session *s, const char *str);
 void kdb_write(struct kdb_session *s, const char *p, size_t n);
 void kdb_out_begin(struct kdb_session *s);	/* a new command: pager, grep reset */
 void kdb_out_end(struct kdb_session *s);	/* flush a partial line */
@@ -117,7 +115,6 @@ bool kdb_sym_fmt(struct kdb_session *s, u64 addr, char *buf, size_t size);
 int kdb_reg_value(struct kdb_session *s, const char *name, u64 *value);
 
 /* cmd_task.c: the task whose context rd/bt show; helpers for other files */
-int kdb_task_count(struct kdb_session *s);
 bool kdb_find_task_pid(struct kdb_session *s, int pid, struct ekdb_task *t);
 bool kdb_current_task(struct kdb_session *s, int cpu, struct ekdb_task *t);
 int kdb_select_cpu(struct kdb_session *s, int cpu);
@@ -133,7 +130,6 @@ struct kdb_frame {
 };
 
 /* showregs.c */
-bool kdb_vector_has_error(u64 vector);
 bool kdb_is_text(struct kdb_session *s, u64 addr, struct ksym *sym);
 void kdb_show_cpu_line(struct kdb_session *s, int cpu);
 void kdb_show_regs(struct kdb_session *s, const struct kdb_frame *f, bool all);
@@ -147,10 +143,9 @@ int kdb_check_range(struct kdb_session *s, const char *cmd, u64 addr, u64 len);
 /* cmd_task.c: kdb_ps_suppressed + header + lines, shared by bta */
 void kdb_ps_suppressed(struct kdb_session *s);
 
-/* cmd_run.c: ssb helper, CPUs */
+/* cmd_run.c: CPUs (ssb's branch test: arch_dbg_insn_is_branch) */
 unsigned kdb_cpu_count(struct kdb_session *s);
 void kdb_cpu_status(struct kdb_session *s);
-bool kdb_insn_is_branch(const u8 *insn, size_t len);
 
 /* cmd_defcmd.c: line capture while defining; true if @line was taken. */
 bool kdb_defcmd_capture(struct kdb_session *s, const char *line);
@@ -184,5 +179,12 @@ int kdb_cmd_lsmod(struct kdb_session *s, int argc, const char **argv);
 int kdb_cmd_defcmd(struct kdb_session *s, int argc, const char **argv);
 int kdb_cmd_kill(struct kdb_session *s, int argc, const char **argv);
 int kdb_cmd_per_cpu(struct kdb_session *s, int argc, const char **argv);
+
+/* The host's services (kdb_session_set_host()); an empty table when none. */
+extern const struct ekdb_stopped_ops kdb_no_host;
+static inline const struct ekdb_stopped_ops *kdb_host(const struct kdb_session *s)
+{
+	return s->host ? s->host : &kdb_no_host;
+}
 
 #endif

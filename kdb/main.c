@@ -7,9 +7,6 @@
  */
 #include "kdb.h"
 
-/* The session kdb_monitor() serves: the last one initialised. */
-static struct kdb_session *monitor_session;
-
 int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
 		     const struct ekdb_chan *chan)
 {
@@ -24,8 +21,14 @@ int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
 	s->hist_pos = -1;
 	kdb_hist_init(s);
 	kdb_env_defaults(s);
-	monitor_session = s;
 	return 0;
+}
+
+const struct ekdb_stopped_ops kdb_no_host;
+
+void kdb_session_set_host(struct kdb_session *s, const struct ekdb_stopped_ops *host)
+{
+	s->host = host;
 }
 
 void kdb_session_move(struct kdb_session *dst, const struct kdb_session *src)
@@ -33,8 +36,6 @@ void kdb_session_move(struct kdb_session *dst, const struct kdb_session *src)
 	memcpy(dst, src, sizeof(*dst));
 	if (src->hist == src->hist_small)	/* the ring inside the session moves with it */
 		dst->hist = dst->hist_small;
-	if (monitor_session == src)
-		monitor_session = dst;
 }
 
 void kdb_session_pushback(const struct kdb_session *s, const char **buf, size_t *len)
@@ -263,7 +264,7 @@ static bool ssb_continue(struct kdb_session *s)
 	kdb_symbol_print(s, pc);
 	kdb_printf(s, "\n");
 	kdb_out_end(s);
-	if (n <= 0 || kdb_insn_is_branch(insn, (size_t)n) || ++s->ssb_steps >= 10000 ||
+	if (n <= 0 || arch_dbg_insn_is_branch(insn, (size_t)n) || ++s->ssb_steps >= 10000 ||
 	    s->aborted)
 		return (s->ssb = false);
 	return true;
@@ -348,10 +349,10 @@ struct ekdb_resume kdb_session_run(struct kdb_session *s, const struct ekdb_stop
 	return s->resume;
 }
 
-int kdb_monitor(struct ekdb_target *t, const char *cmd,
+int kdb_monitor(void *session, const char *cmd,
 		void (*out)(void *arg, const char *s, size_t len), void *arg)
 {
-	struct kdb_session *s = monitor_session;
+	struct kdb_session *s = session;
 	bool was = s ? s->monitor : false;
 
 	if (!s)

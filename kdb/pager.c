@@ -161,12 +161,6 @@ void kdb_write(struct kdb_session *s, const char *p, size_t n)
 		out_putc(s, p[i]);
 }
 
-/** kdb_puts - command output of a C string. */
-void kdb_puts(struct kdb_session *s, const char *str)
-{
-	kdb_write(s, str, strlen(str));
-}
-
 int kdb_printf(struct kdb_session *s, const char *fmt, ...)
 {
 	va_list ap;

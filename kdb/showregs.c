@@ -15,11 +15,6 @@
 #define SCAN_MAX_WORDS	2048	/* stack words looked at without a frame chain above */
 #define CHAIN_MAX	64	/* frames followed */
 
-bool kdb_vector_has_error(u64 vector)
-{
-	return vector == 8 || (vector >= 10 && vector <= 14) || vector == 17 || vector == 21;
-}
-
 /** kdb_is_text - is @addr inside a function of the kernel (nm type T/t)? */
 bool kdb_is_text(struct kdb_session *s, u64 addr, struct ksym *sym)
 {
@@ -51,8 +46,8 @@ void kdb_show_cpu_line(struct kdb_session *s, int cpu)
 	size_t vlen;
 
 	memset(&si, 0, sizeof(si));
-	if (s->target->ops->sys_info)
-		s->target->ops->sys_info(s->target, &si);
+	if (kdb_host(s)->sys_info)
+		kdb_host(s)->sys_info(&si);
 	if (!kdb_current_task(s, cpu, &t)) {
 		memset(&t, 0, sizeof(t));
 		ekdb_snprintf(t.comm, sizeof(t.comm), "swapper/%d", cpu);

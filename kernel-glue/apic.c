@@ -176,13 +176,13 @@ void apic_setup_cpu(void)
 }
 
 /* Spurious interrupts get no EOI (SDM vol. 3, 11.9). */
-static bool spurious_interrupt(struct x86_regs *regs)
+static bool spurious_interrupt(struct pt_regs *regs)
 {
 	return true;
 }
 
 /* Reschedule IPI: waking from hlt is all it is for; the idle loop looks at the queue. */
-static bool reschedule_interrupt(struct x86_regs *regs)
+static bool reschedule_interrupt(struct pt_regs *regs)
 {
 	apic_eoi();
 	return true;

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * debug_glue.c - what the reference kernel offers the debugger
- * (struct ekdb_kernel_ops): its task list, its log, physical memory, its
- * built-in subsystems (lsmod), uptime and memory (summary), reboot and a
- * few sysrq keys.  Everything runs with the machine stopped: no locks are
- * taken (the task list is append-only, see sched.h) and nothing allocates.
+ * debug_glue.c - the reference kernel's side of the porting interface
+ * (struct ekdb_port_ops, <ekdb/port.h>): its log and consoles, where
+ * physical memory is reached, its allocators, and with the machine
+ * stopped its task list, its log buffer, physical memory, its built-in
+ * subsystems (lsmod), uptime and memory (summary), reboot and a few sysrq
+ * keys.  The stopped ops take no locks (the task list is append-only, see
+ * sched.h) and allocate nothing.
  */
 #include <kernel/kernel.h>
 #include <kernel/mm.h>
@@ -16,7 +18,12 @@
 #include <kernel/time.h>
 #include <asm/fixup.h>
 #include <asm/io.h>
+#include <asm/processor.h>
 #include <ekdb/ekdb.h>
+#include <ekdb/port.h>
+#include "debug_port.h"
+#include <kernel/page_alloc.h>
+#include <kernel/slab.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/kallsyms.h>
@@ -72,7 +79,7 @@ static __ekdb_nobp long glue_phys_read(u64 paddr, void *buf, size_t len)
 
 	if (paddr >= direct_map_end || len > direct_map_end - paddr)
 		return -EKDB_EFAULT;
-	n = x86_probe_read(buf, (u64)__va(paddr), len);
+	n = arch_dbg_probe_read(buf, (u64)__va(paddr), len);
 	return n ? (long)n : -EKDB_EFAULT;
 }
 
@@ -250,22 +257,43 @@ static __ekdb_nobp void glue_panic(const char *msg)
 	panic("%s", msg);
 }
 
-static const struct ekdb_kernel_ops kernel_debug_ops = {
-	.task_get = glue_task_get,
-	.log_read = glue_log_read,
-	.phys_read = glue_phys_read,
-	.mod_get = glue_mod_get,
-	.sys_info = glue_sys_info,
-	.reboot = glue_reboot,
-	.sysrq = kernel_sysrq,
-	.percpu_offset = glue_percpu_offset,
-	.task_signal = glue_task_signal,
-	.warn = glue_warn,
-	.panic = glue_panic,
+/* The debugger's early storage, done with at the handoff. */
+static void glue_release_range(u64 start, u64 end, bool unmap)
+{
+	if (unmap)
+		paging_unmap_kernel_range(start, end);
+	else
+		free_reserved_range(__pa_symbol((void *)start), __pa_symbol((void *)end));
+}
+
+/* From debug_glue_init() on: everything. */
+static const struct ekdb_port_ops kernel_port = {
+	.stopped = {
+		.task_get = glue_task_get,
+		.log_read = glue_log_read,
+		.phys_read = glue_phys_read,
+		.mod_get = glue_mod_get,
+		.sys_info = glue_sys_info,
+		.reboot = glue_reboot,
+		.sysrq = kernel_sysrq,
+		.percpu_offset = glue_percpu_offset,
+		.task_signal = glue_task_signal,
+		.warn = glue_warn,
+		.panic = glue_panic,
+		.alloc_pages_nowait = alloc_pages_nowait,
+	},
+	DEBUG_PORT_BOOT_SERVICES,
+	.kmalloc = kmalloc,
+	.kzalloc = kzalloc,
+	.kfree = kfree,
+	.alloc_pages = alloc_pages,
+	.free_pages = free_pages,
+	.page_max_order = MAX_ORDER,
+	.release_range = glue_release_range,
 };
 
 /* Called from setup_arch() before the early debugger starts. */
 void debug_glue_init(void)
 {
-	ekdb_set_kernel_ops(&kernel_debug_ops);
+	ekdb_set_port(&kernel_port);
 }

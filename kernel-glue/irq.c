@@ -34,7 +34,7 @@ static DEFINE_SPINLOCK(irq_lock);
 static bool irq_ready;
 static u8 irq_target_apic;		/* CPU 0's local APIC id */
 
-static bool irq_vector_interrupt(struct x86_regs *regs)
+static bool irq_vector_interrupt(struct pt_regs *regs)
 {
 	unsigned int irq = (unsigned int)regs->vector - ISA_IRQ_VECTOR_BASE;
 	struct irq_desc *d;

@@ -23,7 +23,7 @@
 
 static char log_buf[LOG_BUF_SIZE];
 static u64 log_head;			/* total bytes ever written */
-static struct console *consoles[MAX_CONSOLES];
+static struct ekdb_console *consoles[MAX_CONSOLES];
 static spinlock_t logbuf_lock;
 static void (*debugger_hook)(const char *s, size_t len);
 static bool line_open;			/* last record did not end in '\n' (KERN_CONT) */
@@ -90,14 +90,14 @@ static bool level_shown(int level)
 	return ignore_loglevel || level < console_loglevel;
 }
 
-static void console_emit(struct console *con, const char *s, size_t len)
+static void console_emit(struct ekdb_console *con, const char *s, size_t len)
 {
 	if (con && con->enabled && con->write)
 		con->write(con, s, len);
 }
 
 /* Write the stored log (levels stripped, filtered) to one console. */
-static __ekdb_nobp void console_replay(struct console *con)
+static __ekdb_nobp void console_replay(struct ekdb_console *con)
 {
 	char line[LINE_MAX];
 	size_t pos = 0, n = 0;
@@ -126,7 +126,7 @@ static __ekdb_nobp void console_replay(struct console *con)
 	}
 }
 
-__ekdb_nobp int register_console(struct console *con)
+__ekdb_nobp int register_console(struct ekdb_console *con)
 {
 	for (unsigned i = 0; i < MAX_CONSOLES; i++) {
 		if (consoles[i])
@@ -140,7 +140,7 @@ __ekdb_nobp int register_console(struct console *con)
 	return -1;
 }
 
-void unregister_console(struct console *con)
+void unregister_console(struct ekdb_console *con)
 {
 	for (unsigned i = 0; i < MAX_CONSOLES; i++)
 		if (consoles[i] == con)

@@ -368,7 +368,7 @@ void calc_global_load(u64 now)
 	avenrun[2] = calc_load(avenrun[2], EXP_15, active);
 }
 
-void scheduler_tick(struct x86_regs *regs)
+void scheduler_tick(struct pt_regs *regs)
 {
 	struct percpu *pc = this_cpu();
 	struct task_struct *t = pc->curr_task;

@@ -14,7 +14,7 @@
 
 int kernel_sysrq(char key);	/* debug_glue.c: b, t, h */
 
-void handle_sysrq(char key, struct x86_regs *regs)
+void handle_sysrq(char key, struct pt_regs *regs)
 {
 	if (key >= 'A' && key <= 'Z')
 		key = (char)(key - 'A' + 'a');	/* Shift or Caps Lock do not change the key */

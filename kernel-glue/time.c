@@ -79,7 +79,7 @@ static void timekeeping_tick(struct percpu *pc)
 	}
 }
 
-bool timer_interrupt(struct x86_regs *regs)
+bool timer_interrupt(struct pt_regs *regs)
 {
 	struct percpu *pc = this_cpu();
 

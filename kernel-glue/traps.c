@@ -32,7 +32,7 @@ static __ekdb_nobp void show_stack_chain(u64 rbp)
 	for (int depth = 0; rbp && depth < BACKTRACE_MAX; depth++) {
 		u64 frame[2];	/* saved rbp, return address */
 
-		if (rbp & 7 || x86_probe_read(frame, rbp, sizeof(frame)) != sizeof(frame))
+		if (rbp & 7 || arch_dbg_probe_read(frame, rbp, sizeof(frame)) != sizeof(frame))
 			break;
 		if (!frame[1])
 			break;
@@ -58,7 +58,7 @@ __ekdb_nobp void show_stack(u64 rbp, u64 rip)
  * pushed %rbp: then its caller is found at the top of the stack, not
  * through the frame chain.
  */
-static void show_stack_from_regs(struct x86_regs *r)
+static void show_stack_from_regs(struct pt_regs *r)
 {
 	struct ksym sym;
 	u64 off, ret;
@@ -66,8 +66,8 @@ static void show_stack_from_regs(struct x86_regs *r)
 
 	/* 0x55 = push %rbp: after it the return address is one slot up */
 	if (kallsyms_lookup(r->rip, &sym, &off) && off <= 1 &&
-	    x86_probe_read(&first, sym.addr, 1) == 1 &&
-	    x86_probe_read(&ret, r->rsp + (first == 0x55 ? off : 0) * 8, 8) == 8 && ret) {
+	    arch_dbg_probe_read(&first, sym.addr, 1) == 1 &&
+	    arch_dbg_probe_read(&ret, r->rsp + (first == 0x55 ? off : 0) * 8, 8) == 8 && ret) {
 		printk(KERN_EMERG "Call Trace:\n");
 		printk(KERN_EMERG " [<%016llx>] %pS\n", (unsigned long long)ret, (void *)(ret - 1));
 		show_stack_chain(r->rbp);
@@ -76,7 +76,7 @@ static void show_stack_from_regs(struct x86_regs *r)
 	show_stack(r->rbp, 0);
 }
 
-void show_regs(struct x86_regs *r)
+void show_regs(struct pt_regs *r)
 {
 	printk(KERN_EMERG "RIP: %04llx:%016llx %pS\n", (unsigned long long)r->cs,
 	       (unsigned long long)r->rip, (void *)r->rip);
@@ -97,7 +97,7 @@ void show_regs(struct x86_regs *r)
 	       (unsigned long long)read_cr3(), (unsigned long long)read_cr4());
 }
 
-void die(const char *what, struct x86_regs *regs)
+void die(const char *what, struct pt_regs *regs)
 {
 	unsigned vec = regs->vector;
 
@@ -120,7 +120,7 @@ void die(const char *what, struct x86_regs *regs)
 	halt_this_cpu();
 }
 
-static void unhandled_trap(struct x86_regs *regs)
+static void unhandled_trap(struct pt_regs *regs)
 {
 	if (regs->vector >= 32) {
 		printk(KERN_WARNING "unexpected interrupt vector %llu\n",

@@ -1,35 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* string.c - mem and str functions for the freestanding kernel (no libc). */
+/*
+ * string.c - mem and str functions for the freestanding kernel (no libc).
+ * memcpy and memset, which the compiler itself may call, are
+ * lib/memcpy.c's: a host with its own (the loader: GNU-EFI's libefi)
+ * links this file without that one.
+ */
 #include <ekdb/string.h>
-
-void *memcpy(void *dst, const void *src, size_t n)
-{
-	u8 *d = dst;
-	const u8 *s = src;
-
-	while (n--)
-		*d++ = *s++;
-	return dst;
-}
 
 void *memmove(void *dst, const void *src, size_t n)
 {
 	u8 *d = dst;
 	const u8 *s = src;
 
-	if (d < s || d >= s + n)
-		return memcpy(dst, src, n);
+	if (d < s || d >= s + n) {
+		for (size_t i = 0; i < n; i++)
+			d[i] = s[i];
+		return dst;
+	}
 	while (n--)
 		d[n] = s[n];
-	return dst;
-}
-
-void *memset(void *dst, int c, size_t n)
-{
-	u8 *d = dst;
-
-	while (n--)
-		*d++ = (u8)c;
 	return dst;
 }
 

@@ -17,7 +17,7 @@ static u16 read_seg(int which)
 	return v;
 }
 
-void x86_state_capture(struct x86_cpu_state *st, const struct x86_regs *r)
+void arch_dbg_state_capture(struct arch_dbg_state *st, const struct pt_regs *r)
 {
 	st->rax = r->rax; st->rbx = r->rbx; st->rcx = r->rcx; st->rdx = r->rdx;
 	st->rsi = r->rsi; st->rdi = r->rdi; st->rbp = r->rbp; st->rsp = r->rsp;
@@ -48,7 +48,7 @@ void x86_state_capture(struct x86_cpu_state *st, const struct x86_regs *r)
 	st->dr7 = x86_get_dr(7);
 }
 
-void x86_state_writeback(const struct x86_cpu_state *st, struct x86_regs *r)
+void arch_dbg_state_writeback(const struct arch_dbg_state *st, struct pt_regs *r)
 {
 	r->rax = st->rax; r->rbx = st->rbx; r->rcx = st->rcx; r->rdx = st->rdx;
 	r->rsi = st->rsi; r->rdi = st->rdi; r->rbp = st->rbp; r->rsp = st->rsp;

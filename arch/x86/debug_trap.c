@@ -13,7 +13,7 @@
 #include <asm/processor.h>
 #include <ekdb/gdb_signal.h>
 
-void arch_dbg_resume_no_rehit(struct x86_regs *regs)
+void arch_dbg_resume_no_rehit(struct pt_regs *regs)
 {
 	regs->rflags |= X86_EFLAGS_RF;
 }
@@ -22,7 +22,7 @@ bool arch_dbg_break_insn_at(u64 addr)
 {
 	u8 byte;
 
-	return x86_probe_read(&byte, addr, 1) == 1 && byte == ARCH_BREAK_INSN;
+	return arch_dbg_probe_read(&byte, addr, 1) == 1 && byte == ARCH_BREAK_INSN;
 }
 
 int arch_dbg_fault_signal(unsigned vector)
@@ -36,14 +36,14 @@ int arch_dbg_fault_signal(unsigned vector)
 }
 
 /* #BP: the int3 at rip - 1. */
-static bool x86_int3_trap(struct x86_regs *regs)
+static bool x86_int3_trap(struct pt_regs *regs)
 {
 	dbg_trap_begin();
 	return dbg_trap_end(regs, dbg_trap_swbreak(regs, regs->rip - ARCH_BREAK_INSN_SIZE));
 }
 
 /* #DB: which slot, or a finished step; DR6 is sticky, so clear it. */
-static bool x86_debug_trap(struct x86_regs *regs)
+static bool x86_debug_trap(struct pt_regs *regs)
 {
 	u64 dr6;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * entry.S - the 256 interrupt/exception entry stubs.  Each builds a
- * struct x86_regs on the stack (see asm/regs.h) and calls
+ * struct pt_regs on the stack (see asm/regs.h) and calls
  * x86_trap_dispatch(regs); on return the frame (possibly edited by the
  * debugger: rip, rflags, registers) is restored and iretq resumes.
  */

@@ -44,7 +44,7 @@ static inline int probe_store_byte(u64 addr, u8 v)
 	return err;
 }
 
-size_t x86_probe_read(void *dst, u64 src, size_t len)
+static size_t probe_read_raw(void *dst, u64 src, size_t len)
 {
 	u8 *d = dst;
 	size_t i;
@@ -55,7 +55,7 @@ size_t x86_probe_read(void *dst, u64 src, size_t len)
 	return i;
 }
 
-size_t x86_probe_write(u64 dst, const void *src, size_t len)
+static size_t probe_write_raw(u64 dst, const void *src, size_t len)
 {
 	const u8 *s = src;
 	size_t i;
@@ -66,7 +66,49 @@ size_t x86_probe_write(u64 dst, const void *src, size_t len)
 	return i;
 }
 
-bool x86_fixup_exception(struct x86_regs *regs)
+/* The host's address translation (arch_dbg_probe_set_xlate), NULL: none. */
+static arch_dbg_probe_xlate_fn probe_xlate;
+
+void arch_dbg_probe_set_xlate(arch_dbg_probe_xlate_fn fn)
+{
+	probe_xlate = fn;
+}
+
+/*
+ * Through the host's translation, one contiguous chunk at a time; stops at
+ * the first byte that faults.
+ */
+static size_t probe_xlated(u64 addr, u8 *buf, size_t len, bool write)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		size_t chunk, n;
+		u64 a = probe_xlate(addr + done, len - done, &chunk);
+
+		n = write ? probe_write_raw(a, buf + done, chunk) : probe_read_raw(buf + done, a, chunk);
+		done += n;
+		if (n < chunk)
+			break;
+	}
+	return done;
+}
+
+size_t arch_dbg_probe_read(void *dst, u64 src, size_t len)
+{
+	if (probe_xlate)
+		return probe_xlated(src, dst, len, false);
+	return probe_read_raw(dst, src, len);
+}
+
+size_t arch_dbg_probe_write(u64 dst, const void *src, size_t len)
+{
+	if (probe_xlate)
+		return probe_xlated(dst, (u8 *)src, len, true);
+	return probe_write_raw(dst, src, len);
+}
+
+bool x86_fixup_exception(struct pt_regs *regs)
 {
 	for (const struct x86_ex_entry *e = __start___ex_table; e < __stop___ex_table; e++) {
 		if (e->insn == regs->rip) {

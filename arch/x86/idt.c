@@ -70,7 +70,7 @@ void x86_set_default_trap_handler(x86_default_trap_fn fn)
 	default_handler = fn;
 }
 
-void x86_trap_dispatch(struct x86_regs *regs)
+void x86_trap_dispatch(struct pt_regs *regs)
 {
 	unsigned vec = regs->vector & 0xff;
 	x86_trap_fn fn;

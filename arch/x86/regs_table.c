@@ -20,7 +20,7 @@
 #include <ekdb/string.h>
 #include <ekdb/target.h>
 
-#define OFF(f)		((s16)offsetof(struct x86_cpu_state, f))
+#define OFF(f)		((s16)offsetof(struct arch_dbg_state, f))
 #define GPR(n, t)	{ #n, 64, OFF(n), t, "general", X86_FEAT_CORE }
 #define SEG(n)		{ #n, 32, OFF(n), "int32", "general", X86_FEAT_CORE }
 #define ST(n)		{ "st" #n, 80, -1, "i387_ext", "float", X86_FEAT_CORE }
@@ -51,7 +51,7 @@ static const struct x86_reg_desc x86_regs[] = {
 	SYS(dr3, X86_FEAT_DEBUG), SYS(dr6, X86_FEAT_DEBUG), SYS(dr7, X86_FEAT_DEBUG),
 };
 
-_Static_assert(sizeof(struct x86_cpu_state) < 0x7fff, "offsets must fit s16");
+_Static_assert(sizeof(struct arch_dbg_state) < 0x7fff, "offsets must fit s16");
 
 void x86_reg_layout(struct ekdb_reg_layout *l)
 {
@@ -101,7 +101,7 @@ int x86_reg_lookup(const char *name)
 	return -EKDB_ENOENT;
 }
 
-int x86_reg_get(const struct x86_cpu_state *st, unsigned n, u8 *buf, size_t *size)
+int x86_reg_get(const struct arch_dbg_state *st, unsigned n, u8 *buf, size_t *size)
 {
 	const struct x86_reg_desc *d = x86_reg_desc(n);
 
@@ -115,7 +115,7 @@ int x86_reg_get(const struct x86_cpu_state *st, unsigned n, u8 *buf, size_t *siz
 	return (int)*size;
 }
 
-int x86_reg_set(struct x86_cpu_state *st, unsigned n, const u8 *buf, size_t size)
+int x86_reg_set(struct arch_dbg_state *st, unsigned n, const u8 *buf, size_t size)
 {
 	const struct x86_reg_desc *d = x86_reg_desc(n);
 	u64 v = 0;

@@ -26,10 +26,10 @@ enum x86_step_insn x86_classify_insn(const u8 *code, size_t len)
 	}
 }
 
-void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st)
+void arch_dbg_step_prepare(struct pt_regs *regs, struct arch_dbg_step *st)
 {
 	u8 code[16];
-	size_t n = x86_probe_read(code, regs->rip, sizeof(code));
+	size_t n = arch_dbg_probe_read(code, regs->rip, sizeof(code));
 
 	st->active = true;
 	st->insn = x86_classify_insn(code, n);
@@ -39,7 +39,7 @@ void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st)
 	regs->rflags &= ~X86_EFLAGS_IF;		/* no interrupt handler in between */
 }
 
-void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st)
+void arch_dbg_step_cancel(struct pt_regs *regs, struct arch_dbg_step *st)
 {
 	if (!st->active)
 		return;
@@ -47,7 +47,7 @@ void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st)
 	regs->rflags = (regs->rflags & ~(X86_EFLAGS_TF | X86_EFLAGS_IF)) | st->orig_if | st->orig_tf;
 }
 
-void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st)
+void arch_dbg_step_finish(struct pt_regs *regs, struct arch_dbg_step *st)
 {
 	u64 pushed;
 
@@ -57,9 +57,9 @@ void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st)
 	switch (st->insn) {
 	case X86_STEP_PUSHF:
 		/* the stored flags carry our TF and cleared IF: put the program's back */
-		if (x86_probe_read(&pushed, regs->rsp, 8) == 8) {
+		if (arch_dbg_probe_read(&pushed, regs->rsp, 8) == 8) {
 			pushed = (pushed & ~(X86_EFLAGS_TF | X86_EFLAGS_IF)) | st->orig_if | st->orig_tf;
-			x86_probe_write(regs->rsp, &pushed, 8);
+			arch_dbg_probe_write(regs->rsp, &pushed, 8);
 		}
 		regs->rflags = (regs->rflags & ~(X86_EFLAGS_TF | X86_EFLAGS_IF)) | st->orig_if | st->orig_tf;
 		break;

@@ -36,7 +36,7 @@ $(X86_TDESC_C): $(X86_TDESC_GEN)
 $(X86_TDESC_KOBJ): $(X86_TDESC_C) arch/x86/include/asm/regs_table.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
+	$(Q)$(CC) $(KCFLAGS) $(ARCH_INC) -c $< -o $@
 
 KOBJS += $(X86_TDESC_KOBJ)
 endif

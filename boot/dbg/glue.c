@@ -14,13 +14,13 @@
 #include "../../core/debug_core.h"
 #include "../../earlyio/serial/serial_transport.h"
 #include "../../earlyio/serial/serial_console.h"
-#include "../../earlyio/serial/uart16550.h"
 #include <asm/desc.h>
 #include <asm/processor.h>
 #include <ekdb/bootinfo.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/kdb.h>
+#include <ekdb/port.h>
 #include <ekdb/string.h>
 
 #define LDR_GDB_BUFSIZE 4096
@@ -51,12 +51,6 @@ struct uart_port *early_serial_console_port(void)
 struct uart_port *early_serial_console_of(const struct uart_regs *r)
 {
 	return NULL;
-}
-
-/* The loader runs on the firmware's identity map (registers of a memory-mapped UART). */
-void *early_ioremap_uc(u64 phys, u64 len)
-{
-	return (void *)(uintptr_t)phys;
 }
 
 void ldr_dbg_kernel_map(struct ldr_xlate_map *m)
@@ -123,19 +117,22 @@ static int ldr_sys_info(struct ekdb_sysinfo *info)
 	return 0;
 }
 
-static const struct ekdb_kernel_ops ldr_kernel_ops = {
-	.phys_read = ldr_phys_read,
-	.sys_info = ldr_sys_info,
+/* The loader's side of the porting interface: no log, no tasks, no allocator. */
+static const struct ekdb_port_ops ldr_port = {
+	.stopped = {
+		.phys_read = ldr_phys_read,
+		.sys_info = ldr_sys_info,
+	},
 };
 
 /* A fault in the loader (not one a fault-safe access fixed up): the debugger sees it. */
-static bool ldr_fault(struct x86_regs *regs)
+static bool ldr_fault(struct pt_regs *regs)
 {
 	return ekdb_handle_die("fault in the UEFI loader", regs);
 }
 
 /* Nobody handled it (the debugger declined or is inside itself): report and stop here. */
-static void ldr_unhandled(struct x86_regs *regs)
+static void ldr_unhandled(struct pt_regs *regs)
 {
 	static const char hex[] = "0123456789abcdef";
 	char line[] = "ekdb loader: unhandled exception 0x00 at rip 0x0000000000000000: halted\r\n";
@@ -166,6 +163,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 
 	if (armed)
 		return -EKDB_EBUSY;
+	ldr_mem_init();
 	ldr_bi = bi;
 	ldr_image = *img;
 	t = serial_transport_init(o->ekgdboc, &err);
@@ -177,7 +175,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 	err = dbg_transport_register(t);
 	if (err)
 		return err;
-	ekdb_set_kernel_ops(&ldr_kernel_ops);
+	ekdb_set_port(&ldr_port);
 	dbg_bp_set_code_check(ldr_code_addr);
 	dbg_bp_set_lifetime(DBG_LIFE_LOADER);
 	dbg_target_set_libraries(ldr_libraries);

@@ -8,6 +8,8 @@
 
 /* The kernel image's placement, read from the boot-info record now (size 0: not yet). */
 void ldr_dbg_kernel_map(struct ldr_xlate_map *m);
+/* ldr_mem_init - arch_dbg_probe_read/write take link addresses (mem.c). */
+void ldr_mem_init(void);
 
 /* The loader image's runtime base and size (LoadedImage). */
 void ldr_dbg_image_range(u64 *base, u64 *size);

@@ -25,11 +25,7 @@
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-#include <kernel/kernel.h>
-#include <kernel/mm.h>
-#include <kernel/page_alloc.h>
-#include <kernel/printk.h>
-#include <kernel/slab.h>
+#include <ekdb/log.h>
 
 #define LATE_GDB_BUFSIZE 4096	/* gdb learnt PacketSize=4096 early: keep it */
 #define EARLY_POISON 0x6b
@@ -40,7 +36,7 @@ static unsigned order_for(size_t bytes)
 {
 	unsigned o = 0;
 
-	while (((size_t)PAGE_SIZE << o) < bytes)
+	while (((size_t)DBG_PAGE_SIZE << o) < bytes)
 		o++;
 	return o;
 }
@@ -58,9 +54,9 @@ static struct dbg_bp *grow_table(const struct dbg_bp *old, int old_cap, int *new
 	unsigned order = order_for(bytes);
 	struct dbg_bp *tab;
 
-	if (order >= MAX_ORDER)
+	if (order >= dbg_page_max_order())
 		return NULL;
-	tab = alloc_pages_nowait(order);
+	tab = dbg_alloc_pages_nowait(order);
 	if (!tab)
 		return NULL;
 	memcpy(tab, old, sizeof(*old) * (size_t)old_cap);
@@ -72,23 +68,23 @@ static struct dbg_bp *grow_table(const struct dbg_bp *old, int old_cap, int *new
 
 static int alloc_late_storage(struct dbg_session_store *st, struct dbg_bp **tab)
 {
-	st->gdb = kzalloc(sizeof(*st->gdb));
-	st->kdb = kzalloc(sizeof(*st->kdb));
-	st->gdb_in = kmalloc(LATE_GDB_BUFSIZE);
-	st->gdb_out = kmalloc(LATE_GDB_BUFSIZE);
+	st->gdb = dbg_kzalloc(sizeof(*st->gdb));
+	st->kdb = dbg_kzalloc(sizeof(*st->kdb));
+	st->gdb_in = dbg_kmalloc(LATE_GDB_BUFSIZE);
+	st->gdb_out = dbg_kmalloc(LATE_GDB_BUFSIZE);
 	st->gdb_bufsize = LATE_GDB_BUFSIZE;
-	st->kdb_hist = kmalloc(sizeof(*st->kdb_hist) * KDB_HISTORY);
+	st->kdb_hist = dbg_kmalloc(sizeof(*st->kdb_hist) * KDB_HISTORY);
 	st->kdb_hist_cap = KDB_HISTORY;
-	*tab = alloc_pages(order_for(sizeof(**tab) * EKDB_LATE_BPS));
+	*tab = dbg_alloc_pages(order_for(sizeof(**tab) * EKDB_LATE_BPS));
 	if (st->gdb && st->kdb && st->gdb_in && st->gdb_out && st->kdb_hist && *tab)
 		return 0;
-	kfree(st->kdb_hist);
-	kfree(st->gdb);
-	kfree(st->kdb);
-	kfree(st->gdb_in);
-	kfree(st->gdb_out);
+	dbg_kfree(st->kdb_hist);
+	dbg_kfree(st->gdb);
+	dbg_kfree(st->kdb);
+	dbg_kfree(st->gdb_in);
+	dbg_kfree(st->gdb_out);
 	if (*tab)
-		free_pages(*tab, order_for(sizeof(**tab) * EKDB_LATE_BPS));
+		dbg_free_pages(*tab, order_for(sizeof(**tab) * EKDB_LATE_BPS));
 	return -EKDB_ENOMEM;
 }
 
@@ -100,10 +96,7 @@ static size_t release_early_storage(void)
 	if (end <= start)
 		return 0;
 	memset(__ekdb_early_start, EARLY_POISON, end - start);
-	if (late.unmap_early)
-		paging_unmap_kernel_range(start, end);
-	else
-		free_reserved_range(__pa_symbol(__ekdb_early_start), __pa_symbol(__ekdb_early_end));
+	dbg_release_range(start, end, late.unmap_early);
 	dbg_addr_release(start, end);	/* ordinary memory now: writable, watchable */
 	late.early_released = true;
 	return end - start;

@@ -13,7 +13,7 @@
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
-#include <kernel/printk.h>
+#include <ekdb/log.h>
 
 #define LATE_PENDING_MAX 8
 

@@ -17,6 +17,17 @@ struct late_state {
 
 extern struct late_state late;
 
+/* alloc.c: the host's allocators (<ekdb/port.h>) */
+#define DBG_PAGE_SIZE	4096UL
+void *dbg_kmalloc(size_t size);
+void *dbg_kzalloc(size_t size);
+void dbg_kfree(const void *ptr);
+unsigned int dbg_page_max_order(void);
+void *dbg_alloc_pages(unsigned int order);
+void *dbg_alloc_pages_nowait(unsigned int order);
+void dbg_free_pages(void *addr, unsigned int order);
+bool dbg_release_range(u64 start, u64 end, bool unmap);
+
 /* handoff.c */
 int late_start_debugger(void);
 

@@ -20,7 +20,7 @@
 #include <ekdb/kdb.h>
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
-#include <kernel/printk.h>
+#include <ekdb/log.h>
 
 #define KGDBOC_MAX_CONFIG_LEN	40	/* Linux's MAX_CONFIG_LEN */
 #define KGDBOC_MAX_DEVS		2	/* kbd and one serial line: kms is not a transport */

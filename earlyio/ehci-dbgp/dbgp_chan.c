@@ -19,7 +19,7 @@
  * inside printk's console callback.  No storage of its own.
  */
 #include "dbgp_chan.h"
-#include <kernel/printk.h>
+#include <ekdb/log.h>
 #include <asm/processor.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>

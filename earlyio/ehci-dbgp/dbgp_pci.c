@@ -11,8 +11,8 @@
 #include <asm/pci_early.h>
 #include <asm/processor.h>
 #include <asm/tsc_early.h>
-#include <kernel/kernel.h>
-#include <kernel/printk.h>
+#include <ekdb/port.h>
+#include <ekdb/log.h>
 #include <ekdb/errno.h>
 
 #define PCI_CLASS_EHCI		0x0c0320
@@ -142,7 +142,7 @@ static volatile u8 *mmio_base(void)
 	u64 cr3 = read_cr3();
 
 	if (cr3 != mmio.cr3 || !mmio.virt) {
-		mmio.virt = early_ioremap_uc(mmio.phys, DBGP_MAP_LEN);
+		mmio.virt = ekdb_map_io(mmio.phys, DBGP_MAP_LEN);
 		mmio.cr3 = cr3;
 	}
 	return mmio.virt;

@@ -14,7 +14,8 @@
 #include "dbgp.h"
 #include "dbgp_chan.h"
 #include "dbgp_pci.h"
-#include <kernel/printk.h>
+#include <ekdb/log.h>
+#include <ekdb/port.h>
 #include <asm/processor.h>
 #include <asm/tsc_early.h>
 #include <ekdb/errno.h>
@@ -52,7 +53,7 @@ static void dbgp_t_post(struct ekdb_transport *t)
 	dbgp_chan_post(&chan);
 }
 
-static struct console dbgp_console;
+static struct ekdb_console dbgp_console;
 
 /*
  * For the successor: everything queued goes out first, then the device's
@@ -84,7 +85,7 @@ static void dbgp_t_deinit(struct ekdb_transport *t)
 	}
 	handed_over = true;
 	if (dbgp_console.enabled) {
-		unregister_console(&dbgp_console);
+		ekdb_console_unregister(&dbgp_console);
 		dbgp_console.enabled = false;
 	}
 }
@@ -105,12 +106,12 @@ static struct ekdb_transport dbgp_transport = {
 };
 
 /* ------------------------------------------------------------ console */
-static void dbgp_console_write(struct console *con, const char *s, size_t len)
+static void dbgp_console_write(struct ekdb_console *con, const char *s, size_t len)
 {
 	dbgp_chan_console_write(&chan, s, len);
 }
 
-static struct console dbgp_console = {
+static struct ekdb_console dbgp_console = {
 	.name = "earlydbg",
 	.write = dbgp_console_write,
 	.replay = true,
@@ -194,7 +195,7 @@ int early_dbgp_console_init(const char *opt, bool keep)
 	console_keep = keep;
 	if (dbgp_console.enabled)
 		return -EKDB_EBUSY;
-	return register_console(&dbgp_console) ? -EKDB_ENOSPC : 0;
+	return ekdb_console_register(&dbgp_console) ? -EKDB_ENOSPC : 0;
 }
 
 struct ekdb_transport *dbgp_transport_init(unsigned index, unsigned secs, int *err)

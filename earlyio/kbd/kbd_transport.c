@@ -18,7 +18,7 @@
 #include "i8042.h"
 #include "scancode.h"
 #include "../vga/vga_console.h"
-#include <kernel/printk.h>
+#include <ekdb/log.h>
 #include <ekdb/errno.h>
 
 #define ENTER_RELEASE_POLLS	2000000UL	/* ~ a second or two of port reads */

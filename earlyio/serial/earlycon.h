@@ -33,11 +33,5 @@ int spcr_to_earlycon(const void *table, size_t len, char *buf, size_t buflen);
 /* Little-endian field of @n bytes; the bytes of a table sum to 0 (spcr.c). */
 u64 spcr_get_le(const u8 *p, unsigned n);
 bool spcr_sum_ok(const u8 *p, size_t len);
-/*
- * spcr_find - the SPCR table through the boot info's RSDP (XSDT, else
- * RSDT), checksums checked: the table and *@len, or NULL (no RSDP, no
- * SPCR, a bad checksum).
- */
-const void *spcr_find(u32 *len);
 
 #endif

@@ -7,17 +7,18 @@
  */
 #include "uart16550.h"
 #include "serial_console.h"
-#include <kernel/printk.h>
+#include <ekdb/log.h>
+#include <ekdb/port.h>
 #include <ekdb/errno.h>
 
 static struct uart_port ports[EARLY_SERIAL_SLOTS];
 
-static void early_serial_write(struct console *con, const char *s, size_t len)
+static void early_serial_write(struct ekdb_console *con, const char *s, size_t len)
 {
 	uart_write(con->priv, s, len);
 }
 
-static struct console consoles[EARLY_SERIAL_SLOTS] = {
+static struct ekdb_console consoles[EARLY_SERIAL_SLOTS] = {
 	[EARLY_SERIAL_PRINTK] = {
 		.name = "earlyser", .write = early_serial_write,
 		.priv = &ports[EARLY_SERIAL_PRINTK], .replay = true,
@@ -47,7 +48,7 @@ int early_serial_console_start(const struct uart_port *port, int slot)
 	err = uart_init(&ports[slot]);
 	if (err)
 		return err;
-	return register_console(&consoles[slot]) ? -EKDB_ENOSPC : 0;
+	return ekdb_console_register(&consoles[slot]) ? -EKDB_ENOSPC : 0;
 }
 
 int early_serial_console_init(const char *opt)

@@ -2,6 +2,7 @@
 /* uart16550.c - polled 16550 access: init, bounded-wait putc, non-blocking getc. */
 #include "uart16550.h"
 #include <asm/processor.h>
+#include <ekdb/port.h>
 #include <ekdb/errno.h>
 #include <ekdb/transport.h>
 
@@ -30,7 +31,7 @@ static bool uart_mapped(struct uart_port *p)
 		return true;
 	cr3 = read_cr3();
 	if (!p->regs.virt || cr3 != p->map_cr3) {
-		p->regs.virt = early_ioremap_uc(p->regs.addr, uart_regs_span(&p->regs));
+		p->regs.virt = ekdb_map_io(p->regs.addr, uart_regs_span(&p->regs));
 		p->map_cr3 = cr3;
 	}
 	return p->regs.virt != NULL;

@@ -25,12 +25,6 @@ struct uart_port {
 
 #define UART_DEFAULT_BAUD 115200
 
-/*
- * From the host: where physical @phys..+@len (device registers) can be
- * reached now, uncached, or NULL (kernel-glue/early_ioremap.c in the
- * kernel, the identity map in the loader: boot/dbg/glue.c).
- */
-void *early_ioremap_uc(u64 phys, u64 len);
 
 /* Standard PC COM port bases, indexed by ttySn. */
 extern const u16 uart_std_ports[4];

@@ -6,25 +6,24 @@
  * text mode (vgatext.c).  Registered as a printk console with replay, so
  * the lines printed before it still show.
  *
- * Reaching the pixels: earlyprintk= is parsed while the loader's identity
- * map of 0..4 GiB is live; init_mem_mapping() then switches to the
- * kernel's tables, where the framebuffer is at __va(phys).  Every sync
- * checks CR3 and takes the address valid under the current tables (a
- * framebuffer above 4 GiB is not drawn until the direct map exists).
+ * Reaching the pixels: the host says where the framebuffer is
+ * (ekdb_framebuffer()) and where the CPU reaches it under the page tables
+ * in use (ekdb_map_phys(), <ekdb/port.h>): the reference kernel parses
+ * earlyprintk= under the loader's identity map and then switches to its
+ * own tables.  Every sync asks again and takes the address valid now (a
+ * framebuffer the host cannot reach yet is not drawn until it can).
  * Static storage only.
  */
 #include "vga_console.h"
 #include "fbcon.h"
 #include "vgatext.h"
-#include <kernel/kernel.h>
-#include <kernel/mm.h>
-#include <kernel/printk.h>
+#include <ekdb/bootinfo.h>
+#include <ekdb/log.h>
+#include <ekdb/port.h>
 #include <asm/processor.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
 
-#define IDENTITY_LIMIT	(4ULL << 30)	/* the loader's identity map */
-#define CR3_ADDR	0x000ffffffffff000ULL
 
 enum screen_kind { SCREEN_NONE, SCREEN_FB, SCREEN_TEXT };
 
@@ -56,12 +55,19 @@ static void screen_unlock(bool held)
 		__atomic_store_n(&screen_lock_word, 0, __ATOMIC_RELEASE);
 }
 
+/* The framebuffer the host describes (an empty one when it has none). */
+static const struct ekdb_framebuffer *fbd(void)
+{
+	static const struct ekdb_framebuffer none;
+	const struct ekdb_framebuffer *fb = ekdb_framebuffer();
+
+	return fb ? fb : &none;
+}
+
 /* Where the CPU reaches physical @phys (@len bytes) now; NULL if it cannot. */
 static void *reach(u64 phys, u64 len)
 {
-	if ((read_cr3() & CR3_ADDR) == (boot_params.loader_pml4 & CR3_ADDR))
-		return phys + len <= IDENTITY_LIMIT ? (void *)(uintptr_t)phys : NULL;
-	return __va(phys);
+	return ekdb_map_phys(phys, len);
 }
 
 /* Hand the renderer its memory (clears the screen, draws the grid). */
@@ -72,7 +78,7 @@ static int attach(u8 *base)
 	if (screen == SCREEN_TEXT)
 		err = vgatext_init(&vgatext, base, grid.cols, grid.rows, &grid);
 	else
-		err = fbcon_init(&fbcon, &boot_params.fb, base, &grid);
+		err = fbcon_init(&fbcon, fbd(), base, &grid);
 	if (!err) {
 		screen_base = base;
 		screen_attached = true;
@@ -83,7 +89,7 @@ static int attach(u8 *base)
 /* Use the address valid under the current page tables; false: cannot draw yet. */
 static bool update_base(void)
 {
-	u8 *base = reach(boot_params.fb.base, boot_params.fb.size);
+	u8 *base = reach(fbd()->base, fbd()->size);
 
 	if (!base)
 		return false;
@@ -101,7 +107,7 @@ static bool update_base(void)
 
 int vga_screen_init(void)
 {
-	const struct ekdb_framebuffer *fb = &boot_params.fb;
+	const struct ekdb_framebuffer *fb = fbd();
 	u16 cols, rows;
 	int err;
 
@@ -212,13 +218,13 @@ size_t vga_screen_row(u16 y, char *buf, size_t size)
 bool vga_screen_info(struct vga_screen_info *info)
 {
 	static const char *const kinds[] = { "none", "RGBX8", "BGRX8", "bitmask", "VGA text" };
-	u32 f = boot_params.fb.format;
+	u32 f = fbd()->format;
 
 	if (screen == SCREEN_NONE)
 		return false;
 	info->kind = f < ARRAY_SIZE(kinds) ? kinds[f] : "?";
-	info->width = boot_params.fb.width;
-	info->height = boot_params.fb.height;
+	info->width = fbd()->width;
+	info->height = fbd()->height;
 	info->cols = grid.cols;
 	info->rows = grid.rows;
 	info->pixel_scrolls = screen == SCREEN_FB ? fbcon.scrolls : 0;
@@ -235,7 +241,7 @@ bool vga_screen_handed_over(void)
 	return successor != NULL;
 }
 
-static struct console vga_console;
+static struct ekdb_console vga_console;
 
 void vga_screen_hand_over(const struct vga_screen_successor *succ)
 {
@@ -246,18 +252,18 @@ void vga_screen_hand_over(const struct vga_screen_successor *succ)
 	successor = succ;
 	screen_unlock(held);
 	if (vga_console.enabled)
-		unregister_console(&vga_console);
+		ekdb_console_unregister(&vga_console);
 }
 
 /* ---------------------------------------------------------------- printk console */
 
-static void vga_console_write(struct console *con, const char *s, size_t len)
+static void vga_console_write(struct ekdb_console *con, const char *s, size_t len)
 {
 	vga_screen_write(s, len);
 	vga_screen_sync();
 }
 
-static struct console vga_console = {
+static struct ekdb_console vga_console = {
 	.name = "earlyvga",
 	.write = vga_console_write,
 	.replay = true,
@@ -279,16 +285,16 @@ int early_vga_console_init(const char *opt)
 	}
 	if (err) {
 		pr_warn("earlyprintk: vga: cannot draw on the %ux%u framebuffer (format %u, %u bpp): "
-			"no screen console, boot goes on\n", boot_params.fb.width,
-			boot_params.fb.height, boot_params.fb.format, boot_params.fb.bpp);
+			"no screen console, boot goes on\n", fbd()->width,
+			fbd()->height, fbd()->format, fbd()->bpp);
 		return 0;
 	}
-	if (register_console(&vga_console))
+	if (ekdb_console_register(&vga_console))
 		return -EKDB_ENOSPC;
 	pr_info("earlyprintk: screen console on the %ux%u %s %s, %ux%u cells\n",
-		boot_params.fb.width, boot_params.fb.height,
-		screen == SCREEN_FB ? (boot_params.fb.format == EKDB_FB_RGBX8 ? "RGBX8" :
-				       boot_params.fb.format == EKDB_FB_BGRX8 ? "BGRX8" : "bitmask")
+		fbd()->width, fbd()->height,
+		screen == SCREEN_FB ? (fbd()->format == EKDB_FB_RGBX8 ? "RGBX8" :
+				       fbd()->format == EKDB_FB_BGRX8 ? "BGRX8" : "bitmask")
 				    : "VGA", screen == SCREEN_FB ? "framebuffer" : "text mode",
 		grid.cols, grid.rows);
 	return 0;

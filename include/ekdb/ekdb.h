@@ -31,49 +31,20 @@
  * puts it inside __ekdb_text_start..__ekdb_text_end, like Linux's
  * NOKPROBE_SYMBOL / noinstr): every kernel function the stop path can run
  * (which CPU am I, the round-up NMI, the display hooks, the drivers'
- * transport ops, struct ekdb_kernel_ops, and all they call: the set
+ * transport ops, the stopped ops of <ekdb/port.h>, and all they call: the set
  * tests/integration/test_stop_path.py computes), and code that runs where
  * the debugger cannot take a trap (an AP before its IDT is loaded).  A
  * breakpoint there is refused (gdb E01, kdb message).
  */
 #define __ekdb_nobp	__section(".text.ekdb_nobp")
 
-struct x86_regs;
-struct ekdb_task;
-struct ekdb_module;
-struct ekdb_sysinfo;
+struct pt_regs;
 
 /*
- * What the debugger asks of the kernel it lives in (kdb ps/bt of tasks,
- * dmesg, mdp, lsmod, summary, reboot, sr).  Every member may be NULL:
- * kdb then says "Not available".  Called with the machine stopped: no
- * locks, no allocation, no sleeping.  Semantics as the ekdb_target ops of
- * the same names (include/ekdb/target.h).
+ * The kernel's services (tasks, the log, consoles, physical memory,
+ * allocation ...) are the porting interface: struct ekdb_port_ops,
+ * ekdb_set_port() in <ekdb/port.h>.
  */
-struct ekdb_kernel_ops {
-	int (*task_get)(int index, struct ekdb_task *task);
-	long (*log_read)(u64 pos, char *buf, size_t len);
-	long (*phys_read)(u64 paddr, void *buf, size_t len);
-	int (*mod_get)(int index, struct ekdb_module *mod);
-	int (*sys_info)(struct ekdb_sysinfo *info);
-	int (*reboot)(void);
-	int (*sysrq)(char key);
-	int (*percpu_offset)(unsigned cpu, u64 *offset);
-	int (*task_signal)(int pid, int sig);
-	/*
-	 * warn - one line (ending in a newline) for the kernel's log: a
-	 * breakpoint that fired inside the debugger was removed.  panic - the
-	 * debugger gave up (it is off, every CPU released): stop this CPU with
-	 * @msg; must not return.  Both run on the stop path (breakpoints may be
-	 * armed): like every function the stop path reaches, no breakpoint may
-	 * go there (__ekdb_nobp, checked by tests/integration/test_stop_path.py).
-	 */
-	void (*warn)(const char *msg);
-	void (*panic)(const char *msg);
-};
-
-/* ekdb_set_kernel_ops - install the kernel's services (static storage; any time). */
-void ekdb_set_kernel_ops(const struct ekdb_kernel_ops *ops);
 /*
  * ekdb_set_text_offset - how far the kernel runs from its link address
  * (KASLR; the loader's bootinfo kaslr_offset): gdb gets it from qOffsets
@@ -168,7 +139,7 @@ int ekdb_cmd_enable_set(const char *val);
  * False when the debugger is off, or for EKDB_BREAK_GDB while it is busy
  * (the driver gives its '$' back).
  */
-bool ekdb_break_in(struct x86_regs *regs, int reason);
+bool ekdb_break_in(struct pt_regs *regs, int reason);
 
 /*
  * Display hooks (the kms debugger hooks, Linux 2.6.34's
@@ -186,8 +157,8 @@ struct ekdb_display_ops {
 int ekdb_register_display(const struct ekdb_display_ops *ops);
 void ekdb_unregister_display(const struct ekdb_display_ops *ops);
 bool ekdb_enabled(void);
-bool ekdb_handle_die(const char *what, struct x86_regs *regs);
-bool ekdb_poll_break(struct x86_regs *regs);
+bool ekdb_handle_die(const char *what, struct pt_regs *regs);
+bool ekdb_poll_break(struct pt_regs *regs);
 /* ekdb_panic - from panic(), before it stops the machine: the debugger sees it first. */
 void ekdb_panic(const char *msg);
 void ekdb_cpu_online(unsigned cpu);

@@ -26,8 +26,18 @@
 /* Consecutive '-' NAKs answered by retransmitting before we give up. */
 #define GDB_MAX_RETRANSMIT	8
 
+/*
+ * gdb_monitor_fn - a front-end's command interpreter for gdb's `monitor`
+ * (qRcmd): run @cmd, output through @out(@oarg, ...).  0 or an error.
+ * kdb's is kdb_monitor() with its session as @arg (core/frontend.c).
+ */
+typedef int (*gdb_monitor_fn)(void *arg, const char *cmd,
+			      void (*out)(void *oarg, const char *s, size_t len), void *oarg);
+
 struct gdb_session {
 	struct ekdb_target *target;
+	gdb_monitor_fn monitor;	/* NULL: `monitor` answers with a message */
+	void *monitor_arg;
 	const struct ekdb_chan *chan;
 	char *inbuf;		/* received payload, NUL-terminated */
 	char *outbuf;		/* reply payload being built / last reply sent */
@@ -69,6 +79,12 @@ struct gdb_session {
 int gdb_session_init(struct gdb_session *s, struct ekdb_target *target,
 		     const struct ekdb_chan *chan, char *inbuf, char *outbuf,
 		     size_t bufsize);
+
+/*
+ * gdb_session_set_monitor - who runs gdb's `monitor` commands for @s
+ * (@fn NULL: nobody).  The front end sets it after gdb_session_init().
+ */
+void gdb_session_set_monitor(struct gdb_session *s, gdb_monitor_fn fn, void *arg);
 
 /**
  * gdb_session_set_buffers - move a live session to other buffers (e.g.

@@ -16,6 +16,38 @@ struct ksym {
 	char type;		/* nm type letter: T t D d B b R r */
 };
 
+/*
+ * A symbol table as tools/gen-kallsyms.py lays it out: num entries sorted
+ * by address, their sizes, and per entry an offset into names (the nm type
+ * letter, then the name, NUL-terminated).  lib/ksym_table.c reads any such
+ * table; an image links its own as the __ksym_* symbols below.  A host
+ * with more than one (the loader: its own and the placed kernel's,
+ * boot/dbg/ksyms.c) describes each and answers the kallsyms_* API over all.
+ */
+struct ksym_table {
+	const u64 *num;		/* a pointer: the table may be found (or filled) late */
+	const u64 *addresses;
+	const u32 *sizes;
+	const u32 *name_offsets;
+	const char *names;
+};
+
+extern const u64 __ksym_num;
+extern const u64 __ksym_addresses[];
+extern const u32 __ksym_sizes[];
+extern const u32 __ksym_name_offsets[];
+extern const char __ksym_names[];
+
+unsigned long ksym_table_count(const struct ksym_table *t);
+bool ksym_table_get(const struct ksym_table *t, unsigned long index, struct ksym *out);
+bool ksym_table_lookup(const struct ksym_table *t, u64 addr, struct ksym *sym, u64 *offset);
+bool ksym_table_lookup_name(const struct ksym_table *t, const char *name, struct ksym *sym);
+
+/*
+ * The symbol API the debugger calls: the host's tables (the kernel's:
+ * lib/kallsyms.c over its own; the loader's: boot/dbg/ksyms.c).
+ * kallsyms_sprint (lib/ksym_table.c) formats what kallsyms_lookup finds.
+ */
 unsigned long kallsyms_count(void);
 bool kallsyms_get(unsigned long index, struct ksym *out);
 

@@ -15,6 +15,7 @@
 
 #include <ekdb/types.h>
 #include <ekdb/target.h>
+#include <ekdb/port.h>
 #include <ekdb/transport.h>
 
 #define KDB_LINE_MAX		256	/* longest command line */
@@ -92,6 +93,8 @@ struct kdb_defcmd {
 /* The whole shell state; the caller provides it (static early). */
 struct kdb_session {
 	struct ekdb_target *target;
+	/* the host's services (ps, dmesg, lsmod, summary, mdp, per_cpu, kill, reboot, sr) */
+	const struct ekdb_stopped_ops *host;
 	const struct ekdb_chan *chan;
 	u32 cmd_enable;			/* kdb.cmd_enable (default KDB_ENABLE_ALL) */
 	int cpu;			/* CPU whose registers rd/bt show (prompt) */
@@ -167,7 +170,7 @@ struct kdb_session {
 /**
  * kdb_session_init - prepare @s (caller storage) for @target over @chan.
  * Sets the default environment and cmd_enable = KDB_ENABLE_ALL.  Does no
- * I/O.  The last session initialised also serves kdb_monitor().
+ * I/O.
  * Returns 0 or -EKDB_EINVAL.
  */
 int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
@@ -229,18 +232,27 @@ void kdb_session_pushback(const struct kdb_session *s, const char **buf, size_t 
  * comments, defcmd blocks) in @s; output goes to the channel.  Commands
  * that resume are refused.  Returns 0 or the first error.
  */
+/*
+ * kdb_session_set_host - the host's services kdb's commands use
+ * (<ekdb/port.h>; the live debugger passes core/port.c's, which reach the
+ * host's registered table).  NULL, the default: none (those commands say
+ * so).  Set after kdb_session_init().
+ */
+void kdb_session_set_host(struct kdb_session *s, const struct ekdb_stopped_ops *host);
+
 int kdb_run_cmds(struct kdb_session *s, const char *text);
 
 /* The initial command file kdb/kdb_cmds, compiled in by kdb/kdb.mk. */
 extern const char kdb_builtin_cmds[];
 
 /**
- * kdb_monitor - body of the target's `monitor` op (gdb `monitor CMD`):
- * runs CMD in the last initialised session, output through @out, no
- * pager, `| grep` allowed.  Commands that resume or switch (go, ss, ssb,
- * kgdb) are refused.  Returns 0, or -EKDB_ENODEV when no session exists.
+ * kdb_monitor - gdb's `monitor CMD` (a gdb_monitor_fn, <ekdb/gdbstub.h>;
+ * the front end passes it with the kdb session as @session): runs CMD in
+ * that session, output through @out, no pager, `| grep` allowed.
+ * Commands that resume or switch (go, ss, ssb, kgdb) are refused.
+ * Returns 0, or -EKDB_ENODEV without a session.
  */
-int kdb_monitor(struct ekdb_target *t, const char *cmd,
+int kdb_monitor(void *session, const char *cmd,
 		void (*out)(void *arg, const char *s, size_t len), void *arg);
 
 /**

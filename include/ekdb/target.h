@@ -4,7 +4,9 @@
  *
  * gdbstub and kdb never touch hardware.  They see the stopped machine only
  * through a struct ekdb_target: fault-safe memory, registers by number, the
- * breakpoint table, threads and run control.  core/target.c implements it
+ * target description, the breakpoint table (one family, each entry with
+ * its owners), threads and CPUs, symbols.  What the kernel knows beyond
+ * the machine (tasks, its log, modules) is the host's: <ekdb/port.h>.  core/target.c implements it
  * for the live machine (early and late); tests/host/sim_target.c implements
  * it for host unit tests (memory with unmapped holes, a register file).
  *
@@ -26,6 +28,12 @@ enum ekdb_bp_type {
 	EKDB_BP_WRITE = 2,	/* hardware write watchpoint */
 	EKDB_BP_READ = 3,	/* hardware read watchpoint (x86: read/write) */
 	EKDB_BP_ACCESS = 4,	/* hardware access watchpoint */
+};
+
+/* Who planted a breakpoint (gdb's Z packets, kdb's bp/bph); an entry may have both. */
+enum ekdb_bp_owner {
+	EKDB_BP_BY_GDB = 1,	/* a gdb's detach or a new gdb takes it out */
+	EKDB_BP_BY_KDB = 2,	/* stays until kdb's bc */
 };
 
 /* Why the machine stopped; filled by the core, read by gdbstub and kdb. */
@@ -107,50 +115,6 @@ struct ekdb_bp_info {
 	unsigned long hits;	/* times it fired (0 if not counted) */
 };
 
-/* One kernel task, for kdb's ps/pid/bt* (task_get). */
-struct ekdb_task {
-	u64 addr;		/* address of the kernel's task structure (btt, ps) */
-	int pid;
-	int ppid;		/* 0 when the kernel has no parent links */
-	char comm[16];
-	char state;		/* Linux's task_state_to_char(): 'R' running/runnable (idle tasks too),
-				 * 'S' sleeping, 'D', 'T', 'Z', 'X' dead, 'I' idle kthread */
-	bool user;		/* has a user address space (Linux p->mm); false: kernel thread */
-	int cpu;		/* CPU it runs on or last ran on */
-	bool running;		/* on a CPU now: its registers are that CPU's */
-	bool is_idle;		/* a CPU's idle task (swapper/N) */
-	/* saved context of a task that is not running (frame-pointer backtrace start) */
-	u64 rip, rsp, rbp;
-	/* its kernel stack [stack_base, stack_top); 0, 0 when unknown (bounds the stack scan) */
-	u64 stack_base, stack_top;
-};
-
-/* One entry of lsmod (mod_get): a built-in subsystem or loaded module. */
-struct ekdb_module {
-	char name[32];
-	u64 addr;		/* its descriptor / init function, 0 if none */
-	u64 size;		/* bytes of code+data, 0 if unknown */
-	char state[16];		/* "Live", "Initialising", ... */
-};
-
-/* What kdb's summary prints (sys_info); unknown strings are left empty. */
-struct ekdb_sysinfo {
-	char sysname[16];	/* "ekdb" */
-	char release[32];
-	char version[64];	/* build string */
-	char machine[16];	/* "x86_64" */
-	u64 uptime_ms;
-	unsigned ncpus;		/* CPUs online */
-	u64 mem_total_kb;
-	u64 mem_free_kb;
-	u64 mem_buffers_kb;	/* Linux's "Buffers:" (0 when the kernel has no buffer cache) */
-	bool have_mem;		/* mem_* valid (false before the page allocator) */
-	u64 realtime_s;		/* wall clock, seconds since 1970 UTC (0: unknown) */
-	int tz_minuteswest;
-	unsigned long loads[3];	/* 1, 5, 15 minute load, Linux's fixed point (FSHIFT 11) */
-	char hw_name[64];	/* dump_stack's "Hardware name:" (empty: not printed) */
-};
-
 /* Most registers a stop reply expedites (each list). */
 #define EKDB_EXPEDITE_MAX	8
 
@@ -228,15 +192,40 @@ struct ekdb_target_ops {
 	 */
 	const char *(*features_xml)(struct ekdb_target *t, const char *annex, size_t *len);
 
-	/**
-	 * bp_set / bp_remove - breakpoints and watchpoints.  @len is gdb's
-	 * "kind" (1 for int3; 1, 2, 4, 8 for watchpoints).  Errors:
-	 * -EKDB_ENOSPC (no free slot), -EKDB_EINVAL (bad length/alignment),
-	 * -EKDB_EPERM (address inside the debugger), -EKDB_EFAULT (cannot
-	 * patch), -EKDB_ENOENT (remove: no such breakpoint).
+	/*
+	 * ---- breakpoints and watchpoints: one table, each entry with its
+	 * owners (gdb, kdb).  Kernel: core/bp.c. ----
 	 */
-	int (*bp_set)(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len);
+	/**
+	 * bp_set - plant a breakpoint or watchpoint for @owner; returns its
+	 * table index (>= 0).  Setting an existing (type, addr) again returns
+	 * its index, adds @owner and enables it.  @len is gdb's "kind" (1 for
+	 * int3; 1, 2, 4, 8 for watchpoints).  Errors: -EKDB_ENOSPC (no free
+	 * slot), -EKDB_EINVAL (bad length/alignment), -EKDB_EPERM (address
+	 * inside the debugger), -EKDB_EFAULT (cannot patch).
+	 */
+	int (*bp_set)(struct ekdb_target *t, enum ekdb_bp_owner owner, enum ekdb_bp_type type,
+		      u64 addr, unsigned len);
+	/** bp_remove - gdb's z: take out the entry at (@type, @addr), whoever planted it: 0 or -EKDB_ENOENT. */
 	int (*bp_remove)(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len);
+	/**
+	 * bp_get - entry @index of the table.  Returns 0, -EKDB_ENOENT for an
+	 * unused slot, -EKDB_ERANGE for an index at or beyond the table size
+	 * (kdb iterates until then; the kernel's table grows after the
+	 * handoff).  May be NULL (kdb's bp/bl/bc then say "Not available").
+	 */
+	int (*bp_get)(struct ekdb_target *t, int index, struct ekdb_bp_info *info);
+	/** bp_enable - kdb be/bd on entry @index: 0 or -EKDB_ENOENT. */
+	int (*bp_enable)(struct ekdb_target *t, int index, bool enable);
+	/** bp_clear - kdb bc: remove entry @index whoever planted it: 0 or -EKDB_ENOENT. */
+	int (*bp_clear)(struct ekdb_target *t, int index);
+	/**
+	 * bp_drop_owner - take out every entry only @owner planted, and
+	 * @owner's share of the others: a gdb (re)connected (qSupported) and
+	 * the breakpoints an earlier gdb planted cannot be removed by it any
+	 * more.  kdb's stay.  May be NULL.
+	 */
+	void (*bp_drop_owner)(struct ekdb_target *t, enum ekdb_bp_owner owner);
 
 	/** thread_count - number of threads; thread_get - the @index'th one. */
 	int (*thread_count)(struct ekdb_target *t);
@@ -253,44 +242,11 @@ struct ekdb_target_ops {
 	 */
 	int (*thread_resume_check)(struct ekdb_target *t, u64 id);
 
-	/**
-	 * gdb_attach - a gdb (re)connected (qSupported): drop the
-	 * breakpoints and watchpoints an earlier gdb planted and cannot
-	 * remove any more.  kdb's stay.  May be NULL.
-	 */
-	void (*gdb_attach)(struct ekdb_target *t);
-
-	/**
-	 * monitor - run one kdb command line for gdb's `monitor`; output
-	 * goes through @out (called with chunks of text).  Returns 0 or an
-	 * error.  May be NULL (gdbstub then answers with a message).
-	 */
-	int (*monitor)(struct ekdb_target *t, const char *cmd,
-		       void (*out)(void *arg, const char *s, size_t len), void *arg);
-
 	/*
-	 * ---- optional ops used by kdb (NULL = not available; kdb says so) ----
+	 * ---- optional ops used by kdb (NULL = not available; kdb says so).
+	 * The kernel's services (tasks, log, modules ...) are not the
+	 * machine's: they are the host's, <ekdb/port.h> ----
 	 */
-
-	/**
-	 * bp_add - plant a breakpoint on behalf of kdb (bp/bph): like
-	 * bp_set, but the entry is owned by kdb (gdb's detach leaves it) and
-	 * the table index is returned (>= 0).  Setting an existing
-	 * (type, addr) again returns its index and enables it.  Errors as
-	 * bp_set.  Kernel: dbg_bp_set(type, addr, len, DBG_OWNER_KDB).
-	 */
-	int (*bp_add)(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len);
-	/**
-	 * bp_get - entry @index of the shared breakpoint table.  Returns 0,
-	 * -EKDB_ENOENT for an unused slot, -EKDB_ERANGE for an index at or
-	 * beyond the table size (kdb iterates until then).
-	 * Kernel: dbg_bp_get() for 0..dbg_bp_capacity()-1 (grows after the handoff).
-	 */
-	int (*bp_get)(struct ekdb_target *t, int index, struct ekdb_bp_info *info);
-	/** bp_enable - kdb be/bd on entry @index: 0 or -EKDB_ENOENT.  Kernel: dbg_bp_enable_index(). */
-	int (*bp_enable)(struct ekdb_target *t, int index, bool enable);
-	/** bp_clear - kdb bc: remove entry @index whoever planted it: 0 or -EKDB_ENOENT.  Kernel: dbg_bp_clear_index(). */
-	int (*bp_clear)(struct ekdb_target *t, int index);
 
 	/**
 	 * sym_by_name - exact symbol lookup: 0 and *@sym, or -EKDB_ENOENT.
@@ -305,15 +261,6 @@ struct ekdb_target_ops {
 	int (*sym_get)(struct ekdb_target *t, unsigned long index, struct ksym *sym);
 
 	/**
-	 * task_get - the @index'th task of the task list (creation order):
-	 * 0, or -EKDB_ENOENT past the end.  Before the scheduler exists the
-	 * kernel may list one idle task per CPU or nothing (kdb then shows
-	 * CPUs).  Kernel: walk task_list_head; running = state RUNNING and
-	 * percpu_area[cpu].curr_task == t; rip/rsp/rbp from thread.ip,
-	 * thread.sp, thread.bp (or preempt_regs when set).
-	 */
-	int (*task_get)(struct ekdb_target *t, int index, struct ekdb_task *task);
-	/**
 	 * cpu_select - make CPU @cpu's registers the ones reg_* access (kdb
 	 * `cpu N`, btc): 0, -EKDB_ENOENT (no such CPU) or -EKDB_EBUSY (it
 	 * did not stop).  When NULL kdb selects the thread whose info.cpu is
@@ -322,38 +269,6 @@ struct ekdb_target_ops {
 	int (*cpu_select)(struct ekdb_target *t, unsigned cpu);
 	/** cpu_count - CPUs the debugger knows (highest index + 1).  Kernel: dbg_cpu_count(). */
 	unsigned (*cpu_count)(struct ekdb_target *t);
-
-	/**
-	 * log_read - copy up to @len bytes of the printk log buffer starting
-	 * @pos bytes after the oldest byte still held; returns the count
-	 * (0 at the end).  Kernel: log_buf_copy().
-	 */
-	long (*log_read)(struct ekdb_target *t, u64 pos, char *buf, size_t len);
-	/** phys_read - like mem_read on a physical address (kdb mdp).  Kernel: through the direct map, fault-safe. */
-	long (*phys_read)(struct ekdb_target *t, u64 paddr, void *buf, size_t len);
-	/** mod_get - the @index'th lsmod entry: 0, or -EKDB_ENOENT past the end. */
-	int (*mod_get)(struct ekdb_target *t, int index, struct ekdb_module *mod);
-	/** sys_info - fill @info for kdb summary: 0 or an error. */
-	int (*sys_info)(struct ekdb_target *t, struct ekdb_sysinfo *info);
-	/**
-	 * percpu_offset - distance of CPU @cpu's copy of a per-CPU variable
-	 * from CPU 0's (Linux's __per_cpu_offset[cpu], kdb per_cpu): 0, or
-	 * -EKDB_ENOENT for a CPU that is not online.
-	 */
-	int (*percpu_offset)(struct ekdb_target *t, unsigned cpu, u64 *offset);
-	/**
-	 * task_signal - kdb kill: send signal @sig to task @pid (Linux's
-	 * kdb_send_sig): 0, -EKDB_ENOENT (no such task), -EKDB_EINVAL (a
-	 * signal the kernel cannot deliver).
-	 */
-	int (*task_signal)(struct ekdb_target *t, int pid, int sig);
-	/** reboot - restart the machine now (kdb reboot); returns only on failure. */
-	int (*reboot)(struct ekdb_target *t);
-	/**
-	 * sysrq - run the sysrq handler for @key (kdb sr); its output goes to
-	 * the log/console.  Returns 0 or -EKDB_EINVAL for an unknown key.
-	 */
-	int (*sysrq)(struct ekdb_target *t, char key);
 
 	/**
 	 * libraries_xml - gdb's library list (qXfer:libraries:read): the

@@ -57,7 +57,7 @@ static struct {
 	unsigned long hc_resets, reenumerated;
 	char name[8];
 	struct ekdb_transport transport;
-	struct console console;
+	struct ekdb_console console;
 } ld;
 
 /* ---------------------------------------------------------------- registers */
@@ -194,7 +194,7 @@ static __ekdb_nobp int ld_import(struct ekdb_transport *t, const struct ekdb_tra
 	return 0;
 }
 
-static __ekdb_nobp void ld_console_write(struct console *con, const char *s, size_t len)
+static __ekdb_nobp void ld_console_write(struct ekdb_console *con, const char *s, size_t len)
 {
 	dbgp_chan_console_write(&ld.chan, s, len);
 }
@@ -261,7 +261,7 @@ void ehci_dbgp_init(void)
 		.post_exception = ld_post,
 		.import_state = ld_import,
 	};
-	ld.console = (struct console){ .name = "dbgp", .write = ld_console_write };
+	ld.console = (struct ekdb_console){ .name = "dbgp", .write = ld_console_write };
 	kdb_register(&dbgp_cmd);
 	if (ekdb_io_wanted(ld.name)) {
 		/* the debugger's device: its handoff moves it (queued until then) */

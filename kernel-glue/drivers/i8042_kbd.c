@@ -137,7 +137,7 @@ static int dbgq_get(void)
 
 /* ---------------------------------------------------------------- interrupt */
 
-static bool kbd_interrupt(unsigned int irq, void *dev, struct x86_regs *regs)
+static bool kbd_interrupt(unsigned int irq, void *dev, struct pt_regs *regs)
 {
 	u8 status, data;
 	bool any = false;

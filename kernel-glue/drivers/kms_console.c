@@ -141,13 +141,13 @@ static const struct vga_screen_successor successor = {
 	.cursor = kms_console_cursor,
 };
 
-static void kms_console_print(struct console *con, const char *s, size_t len)
+static void kms_console_print(struct ekdb_console *con, const char *s, size_t len)
 {
 	kms_console_write(s, len);
 	kms_console_sync();
 }
 
-static struct console kms_printk_console = {
+static struct ekdb_console kms_printk_console = {
 	.name = "kms",
 	.write = kms_console_print,
 };

@@ -95,7 +95,7 @@ static void to_console(struct serial8250_port *p, u8 c)
 }
 
 /* One received byte, in interrupt context. */
-static void serial8250_rx(struct serial8250_port *p, u8 c, struct x86_regs *regs)
+static void serial8250_rx(struct serial8250_port *p, u8 c, struct pt_regs *regs)
 {
 	p->rx++;
 	if (p->debugger && c == 0x03) {
@@ -114,7 +114,7 @@ static void serial8250_rx(struct serial8250_port *p, u8 c, struct x86_regs *regs
 	to_console(p, c);
 }
 
-static bool serial8250_interrupt(unsigned int irq, void *dev, struct x86_regs *regs)
+static bool serial8250_interrupt(unsigned int irq, void *dev, struct pt_regs *regs)
 {
 	struct serial8250_port *p = dev;
 	u8 lsr;

@@ -23,7 +23,7 @@ FUZZ_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
                  -fno-omit-frame-pointer
 
 FUZZ_GDB_SRCS := $(sort $(wildcard gdbstub/*.c)) lib/hex.c lib/parse.c $(X86_TDESC_SRCS) \
-                 tests/host/sim_target.c tests/host/sim_chan.c
+                 tests/host/sim_target.c tests/host/sim_port.c tests/host/sim_chan.c
 
 $(BUILD)/fuzz/fuzz_gdb_packet: tests/fuzz/fuzz_gdb_packet.c $(FUZZ_GDB_SRCS) $(wildcard gdbstub/*.h include/ekdb/*.h)
 	@mkdir -p $(dir $@)
@@ -61,7 +61,7 @@ $(eval $(call fuzz_run_rules,gdb-packet,$(BUILD)/fuzz/fuzz_gdb_packet,gdb,16384)
 
 # ---- kdb command line (fuzz_kdb_line) ----
 FUZZ_KDB_SRCS := $(sort $(wildcard kdb/*.c)) $(sort $(wildcard gdbstub/*.c)) lib/fmt.c lib/hex.c \
-                 lib/parse.c lib/errno.c $(X86_TDESC_SRCS) tests/host/sim_target.c \
+                 lib/parse.c lib/errno.c $(X86_TDESC_SRCS) tests/host/sim_target.c tests/host/sim_port.c \
                  tests/host/sim_chan.c $(BUILD)/fuzz/gen/kdb_cmds.c
 
 $(BUILD)/fuzz/gen/kdb_cmds.c: kdb/kdb_cmds tools/gen-kdb-cmds.py

@@ -18,7 +18,7 @@
  * The rest is the record, zero-filled when short.
  *
  * Properties checked (a failed one traps):
- *  - nothing is written outside the kernel text (the fake x86_text_poke);
+ *  - nothing is written outside the kernel text (the fake arch_dbg_text_poke);
  *  - a refused record imports nothing (-EINVAL, table empty, text as it was);
  *  - an accepted record imports (returns 0): taken whole, as promised;
  *  - after the import every entry is sound: software ones outside the
@@ -60,7 +60,7 @@ static bool in_range(u64 a, size_t len, const void *base, size_t size)
 	return a >= (u64)base && a - (u64)base <= size && len <= size - (a - (u64)base);
 }
 
-size_t x86_probe_read(void *dst, u64 src, size_t len)
+size_t arch_dbg_probe_read(void *dst, u64 src, size_t len)
 {
 	if (!in_range(src, len, _text, TEXT_SIZE) && !in_range(src, len, loader_text, sizeof(loader_text)))
 		return 0;	/* a fault, caught */
@@ -69,7 +69,7 @@ size_t x86_probe_read(void *dst, u64 src, size_t len)
 }
 
 /* The only memory the takeover may write is the kernel's text. */
-size_t x86_text_poke(u64 addr, const void *src, size_t len)
+size_t arch_dbg_text_poke(u64 addr, const void *src, size_t len)
 {
 	CHECK(in_range(addr, len, _text, TEXT_SIZE));
 	memcpy((void *)addr, src, len);
@@ -254,7 +254,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sim_target_init(&sim, 1);
 	sim_chan_init(&ch);
 	CHECK(gdb_session_init(&gdb, &sim.t, &ch.chan, gin, gout, sizeof(gin)) == 0);
+	gdb_session_set_monitor(&gdb, sim_monitor, &sim);
 	CHECK(kdb_session_init(&kdb, &sim.t, &ch.chan) == 0);
+	kdb_session_set_host(&kdb, &sim.host);
 	if (why) {
 		u8 before[TEXT_SIZE];
 

@@ -35,13 +35,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	mode = data[0];
 	sim_target_init(&sim, 1 + (mode >> 5));
-	if (mode & 0x10)
-		sim.ops.monitor = NULL;
 	sim_chan_init(&ch);
 	ch.nochar_every = (mode >> 2) & 3;
 	sim_chan_feed(&ch, data + 1, size - 1);
 	if (gdb_session_init(&s, &sim.t, &ch.chan, inbuf, outbuf, sizes[(mode & 3) % 3]))
 		__builtin_trap();
+	if (!(mode & 0x10))
+		gdb_session_set_monitor(&s, sim_monitor, &sim);
 	for (i = 0; i < FUZZ_MAX_ENTRIES; i++) {
 		r = gdb_session_run(&s, &stop, true);
 		if (r.action == EKDB_RESUME_EOF)

@@ -38,6 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ch.nochar_every = (mode >> 5) & 3;
 	if (kdb_session_init(&s, &sim.t, &ch.chan))
 		__builtin_trap();
+	kdb_session_set_host(&s, &sim.host);
 	kdb_run_cmds(&s, kdb_builtin_cmds);
 	s.cmd_enable = masks[(mode >> 1) & 3];
 	if (mode & 8)

@@ -41,6 +41,7 @@ static inline struct gt *gt_new(int threads)
 	sim_target_init(&g->sim, threads);
 	sim_chan_init(&g->ch);
 	assert_int_equal(gdb_session_init(&g->s, &g->sim.t, &g->ch.chan, g->in, g->out, GT_BUF), 0);
+	gdb_session_set_monitor(&g->s, sim_monitor, &g->sim);
 	g->stop.reason = EKDB_STOP_ENTRY;
 	g->stop.signal = 5;
 	g->stop.thread = 1;

@@ -4,7 +4,7 @@
  * stdin/stdout:  gdb -ex 'target remote | build/host/gdbsim'.
  * Continue "hits" the lowest software breakpoint, else the first
  * watchpoint, else waits for Ctrl-C; step advances rip by one.
- * Options: --no-monitor (target without a monitor op), --threads N.
+ * Options: --no-monitor (a session without a monitor interpreter), --threads N.
  */
 #include <ekdb/gdbstub.h>
 #include <ekdb/errno.h>
@@ -65,7 +65,7 @@ static bool wait_for_break(void)
 /* Decide where a "continue" stops in the simulation. */
 static bool sim_continue(struct sim_target *sim, struct ekdb_stop *st)
 {
-	struct x86_cpu_state *r = &sim->regs[sim->current];
+	struct arch_dbg_state *r = &sim->regs[sim->current];
 	u64 best = 0;
 	bool found = false;
 	int i;
@@ -121,11 +121,12 @@ int main(int argc, char **argv)
 			threads = atoi(argv[++i]);
 	}
 	sim_target_init(&sim, threads);
-	for (i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--no-monitor"))
-			sim.ops.monitor = NULL;
 	if (gdb_session_init(&s, &sim.t, &io_chan, inbuf, outbuf, sizeof(inbuf)))
 		return 1;
+	gdb_session_set_monitor(&s, sim_monitor, &sim);
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--no-monitor"))
+			gdb_session_set_monitor(&s, NULL, NULL);
 	for (;;) {
 		res = gdb_session_run(&s, &st, announce);
 		if (res.set_pc)

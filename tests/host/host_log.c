@@ -11,20 +11,33 @@ static char logbuf[1 << 17];
 static size_t loglen;
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int printk(const char *fmt, ...)
+int vprintk(const char *fmt, va_list ap)
 {
-	va_list ap;
 	int n;
 
 	pthread_mutex_lock(&log_lock);
-	va_start(ap, fmt);
 	n = vsnprintf(logbuf + loglen, sizeof(logbuf) - loglen, fmt, ap);
-	va_end(ap);
 	if (n > 0)
 		loglen = loglen + (size_t)n >= sizeof(logbuf) ? sizeof(logbuf) - 1 : loglen + (size_t)n;
 	pthread_mutex_unlock(&log_lock);
 	return n;
 }
+
+int printk(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vprintk(fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* The host tests' log sink (<ekdb/port.h>): a test that runs debugger code which logs installs it. */
+const struct ekdb_port_ops host_log_port = {
+	.vprintk = vprintk,
+};
 
 bool log_has(const char *s)
 {

@@ -4,6 +4,9 @@
 #define TESTS_HOST_LOG_H
 
 #include <stdbool.h>
+#include <ekdb/port.h>
+
+extern const struct ekdb_port_ops host_log_port;	/* its vprintk is this log */
 
 bool log_has(const char *s);	/* was @s printed since the last log_clear()? */
 void log_clear(void);

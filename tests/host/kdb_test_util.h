@@ -30,6 +30,7 @@ static inline int kdb_fix_setup(void **state)
 	sim_chan_init(&F.ch);
 	if (kdb_session_init(&F.s, &F.sim.t, &F.ch.chan))
 		return -1;
+	kdb_session_set_host(&F.s, &F.sim.host);
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* sim_target.c - simulated ekdb_target (memory with holes, x86 registers, bp slots, threads). */
 #include "sim_target.h"
+#include "sim_port.h"
 #include <asm/regs_table.h>
 #include <ekdb/errno.h>
 #include <ekdb/range.h>
@@ -136,7 +137,8 @@ static struct sim_bp *bp_free(struct sim_bp *tab, unsigned n)
 	return NULL;
 }
 
-static int sim_bp_set(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len)
+/* Plant (type, addr) unless it is there: 0 or an error. */
+static int sim_bp_plant(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len)
 {
 	struct sim_target *s = to_sim(t);
 	struct sim_bp *tab = type == EKDB_BP_SW ? s->sw : s->hw;
@@ -230,10 +232,10 @@ static u64 sim_thread_current(struct ekdb_target *t)
 }
 
 /* "echo TEXT" prints TEXT; "fail" returns -EKDB_EINVAL; anything else prints a line. */
-static int sim_monitor(struct ekdb_target *t, const char *cmd,
-		       void (*out)(void *arg, const char *s, size_t len), void *arg)
+int sim_monitor(void *sim, const char *cmd,
+		void (*out)(void *arg, const char *s, size_t len), void *arg)
 {
-	struct sim_target *s = to_sim(t);
+	struct sim_target *s = sim;
 
 	s->monitor_calls++;
 	memset(s->last_monitor, 0, sizeof(s->last_monitor));
@@ -276,21 +278,23 @@ static int bp_index_of(struct sim_target *s, enum ekdb_bp_type type, u64 addr)
 	return -EKDB_ENOENT;
 }
 
-static int sim_bp_add(struct ekdb_target *t, enum ekdb_bp_type type, u64 addr, unsigned len)
+/* gdb's (idempotent, as gdb may insert twice) or kdb's (enables it again): its index. */
+static int sim_bp_set(struct ekdb_target *t, enum ekdb_bp_owner owner, enum ekdb_bp_type type,
+		      u64 addr, unsigned len)
 {
 	struct sim_target *s = to_sim(t);
 	int i = bp_index_of(s, type, addr), r;
 
-	if (i >= 0) {
+	if (i >= 0 && owner == EKDB_BP_BY_KDB) {
 		bp_at(s, i)->disabled = false;
 		bp_at(s, i)->by_kdb = true;
 		return i;
 	}
-	r = sim_bp_set(t, type, addr, len);
+	r = sim_bp_plant(t, type, addr, len);
 	if (r < 0)
 		return r;
 	i = bp_index_of(s, type, addr);
-	if (i >= 0)
+	if (i >= 0 && owner == EKDB_BP_BY_KDB)
 		bp_at(s, i)->by_kdb = true;
 	return i;
 }
@@ -397,33 +401,6 @@ static int sim_sym_by_addr(struct ekdb_target *t, u64 addr, struct ksym *sym)
 	return -EKDB_ENOENT;
 }
 
-/* ---- kdb extras: tasks, log, modules, system ---- */
-
-static const struct ekdb_task sim_tasks[] = {
-	{ .addr = SIM_RAM0_BASE + 0x200, .pid = 0, .comm = "swapper/0", .state = 'R',
-	  .cpu = 0, .running = true, .is_idle = true },
-	{ .addr = SIM_RAM0_BASE + 0x400, .pid = 1, .comm = "kheartbeat", .state = 'S',
-	  .cpu = 0, .rip = SIM_TEXT_BASE + 0x420, .rsp = SIM_FRAME_BASE - 0x40,
-	  .rbp = SIM_FRAME_BASE },
-	{ .addr = SIM_RAM0_BASE + 0x600, .pid = 2, .comm = "kworker", .state = 'R',
-	  /* stopped on its first instruction: no frame chain yet (rbp 0); its
-	   * stack ends just above the first frame's return address */
-	  .cpu = 1, .rip = SIM_TEXT_BASE + 0x110, .rsp = SIM_FRAME_BASE - 0x18, .rbp = 0,
-	  .stack_base = SIM_FRAME_BASE - 0x800, .stack_top = SIM_FRAME_BASE + 0x10 },
-	{ .addr = SIM_RAM0_BASE + 0x800, .pid = 3, .comm = "oldtask", .state = 'X',
-	  .cpu = 0 },
-};
-
-static int sim_task_get(struct ekdb_target *t, int index, struct ekdb_task *task)
-{
-	struct sim_target *s = to_sim(t);
-
-	if (index < 0 || index >= s->ntasks || index >= (int)ARRAY_SIZE(sim_tasks))
-		return -EKDB_ENOENT;
-	*task = sim_tasks[index];
-	return 0;
-}
-
 static int sim_cpu_select(struct ekdb_target *t, unsigned cpu)
 {
 	struct sim_target *s = to_sim(t);
@@ -438,101 +415,6 @@ static unsigned sim_cpu_count(struct ekdb_target *t)
 {
 	return (unsigned)to_sim(t)->nthreads;
 }
-
-static long sim_log_read(struct ekdb_target *t, u64 pos, char *buf, size_t len)
-{
-	struct sim_target *s = to_sim(t);
-	size_t n;
-
-	if (!s->log || pos >= s->log_len)
-		return 0;
-	n = MIN(len, s->log_len - (size_t)pos);
-	memcpy(buf, s->log + pos, n);
-	return (long)n;
-}
-
-/* Physical memory is RAM0 at physical 0x1000 (same as its virtual address). */
-static long sim_phys_read(struct ekdb_target *t, u64 paddr, void *buf, size_t len)
-{
-	if (paddr < SIM_RAM0_BASE || paddr >= SIM_RAM0_BASE + SIM_RAM0_SIZE)
-		return -EKDB_EFAULT;
-	return sim_mem_read(t, paddr, buf, MIN(len, SIM_RAM0_BASE + SIM_RAM0_SIZE - paddr));
-}
-
-static int sim_mod_get(struct ekdb_target *t, int index, struct ekdb_module *mod)
-{
-	static const char *const names[] = { "serial", "printk", "page_alloc" };
-
-	if (index < 0 || index >= (int)ARRAY_SIZE(names))
-		return -EKDB_ENOENT;
-	memset(mod, 0, sizeof(*mod));
-	strlcpy(mod->name, names[index], sizeof(mod->name));
-	mod->addr = SIM_TEXT_BASE + 0x800 + 0x100 * (u64)index;
-	mod->size = 0x1000 * (u64)(index + 1);
-	strlcpy(mod->state, "Live", sizeof(mod->state));
-	return 0;
-}
-
-static int sim_sys_info(struct ekdb_target *t, struct ekdb_sysinfo *info)
-{
-	memset(info, 0, sizeof(*info));
-	strlcpy(info->sysname, "ekdb", sizeof(info->sysname));
-	strlcpy(info->release, "0.1-sim", sizeof(info->release));
-	strlcpy(info->version, "#1 host simulation", sizeof(info->version));
-	strlcpy(info->machine, "x86_64", sizeof(info->machine));
-	info->uptime_ms = 61500;
-	info->ncpus = (unsigned)to_sim(t)->nthreads;
-	info->mem_total_kb = 131072;
-	info->mem_free_kb = 100000;
-	info->have_mem = true;
-	info->realtime_s = 1764770400 + 3723;	/* 2025-12-03 15:02:03 UTC */
-	info->loads[0] = 2048 + 1024;		/* 1.50 */
-	info->loads[1] = 256;			/* 0.12 */
-	info->loads[2] = 0;
-	return 0;
-}
-
-/* Each simulated CPU's per-CPU area is 0x40 bytes after the previous one. */
-static int sim_percpu_offset(struct ekdb_target *t, unsigned cpu, u64 *offset)
-{
-	if (cpu >= (unsigned)to_sim(t)->nthreads)
-		return -EKDB_ENOENT;
-	*offset = 0x40 * (u64)cpu;
-	return 0;
-}
-
-static int sim_task_signal(struct ekdb_target *t, int pid, int sig)
-{
-	struct sim_target *s = to_sim(t);
-
-	if (pid < 0 || pid >= s->ntasks || sim_tasks[pid].state == 'X')
-		return -EKDB_EINVAL;
-	s->last_signal = sig;
-	s->last_signal_pid = pid;
-	return 0;
-}
-
-static int sim_reboot(struct ekdb_target *t)
-{
-	to_sim(t)->reboots++;
-	return -EKDB_EIO;	/* a real reboot does not return */
-}
-
-static int sim_sysrq(struct ekdb_target *t, char key)
-{
-	if (key != 'h' && key != 'm' && key != 't')
-		return -EKDB_EINVAL;
-	to_sim(t)->last_sysrq = key;
-	return 0;
-}
-
-/* The stored form of the kernel's log (kernel-glue/printk.c): "<level>[seconds] text". */
-static const char sim_log_text[] =
-	"<5>[    0.000000] Linux version 0.1-sim (ekdb) #1\n"
-	"<6>[    0.000000] Command line: earlyprintk=serial ekgdboc=ttyS0 kgdbwait\n"
-	"<6>[    0.012345] kgdb: Registered I/O driver ekgdboc (ttyS0)\n"
-	"<6>[    0.012400] kgdb: Waiting for connection from remote gdb...\n"
-	"<6>[    1.500000] Memory: 131072K total\n";
 
 void sim_target_setup_frames(struct sim_target *s)
 {
@@ -580,25 +462,14 @@ static const struct ekdb_target_ops sim_ops = {
 	.thread_get = sim_thread_get,
 	.thread_select = sim_thread_select,
 	.thread_current = sim_thread_current,
-	.monitor = sim_monitor,
-	.bp_add = sim_bp_add,
 	.bp_get = sim_bp_get,
 	.bp_enable = sim_bp_enable,
 	.bp_clear = sim_bp_clear,
 	.sym_by_name = sim_sym_by_name,
 	.sym_by_addr = sim_sym_by_addr,
 	.sym_get = sim_sym_get,
-	.task_get = sim_task_get,
 	.cpu_select = sim_cpu_select,
 	.cpu_count = sim_cpu_count,
-	.log_read = sim_log_read,
-	.phys_read = sim_phys_read,
-	.mod_get = sim_mod_get,
-	.sys_info = sim_sys_info,
-	.reboot = sim_reboot,
-	.sysrq = sim_sysrq,
-	.percpu_offset = sim_percpu_offset,
-	.task_signal = sim_task_signal,
 };
 
 void sim_target_init(struct sim_target *s, int nthreads)
@@ -617,15 +488,13 @@ void sim_target_init(struct sim_target *s, int nthreads)
 	s->regions[3] = (struct sim_region){ SIM_TOP_BASE, SIM_TOP_SIZE, s->top };
 	s->nregions = 4;
 	memset(s->top, 0xa5, sizeof(s->top));
-	s->log = sim_log_text;
-	s->log_len = sizeof(sim_log_text) - 1;
-	s->ntasks = (int)ARRAY_SIZE(sim_tasks);
+	sim_port_attach(s);	/* the simulated kernel's services: log, tasks ... */
 	for (k = 0; k < sizeof(s->ram0); k++)
 		s->ram0[k] = (u8)k;
 	for (k = 0; k < sizeof(s->text); k++)
 		s->text[k] = 0x90;	/* nop */
 	for (i = 0; i < SIM_MAX_THREADS; i++) {
-		struct x86_cpu_state *r = &s->regs[i];
+		struct arch_dbg_state *r = &s->regs[i];
 		u64 t = (u64)i << 32;
 
 		r->rax = 0x1111111111111111ull + t; r->rbx = 0x2222;

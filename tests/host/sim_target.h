@@ -23,6 +23,7 @@
 #define TESTS_SIM_TARGET_H
 
 #include <ekdb/target.h>
+#include <ekdb/port.h>
 #include <asm/regs.h>
 
 #define SIM_MAX_THREADS		8
@@ -62,7 +63,7 @@ struct sim_target {
 	unsigned nregions;
 	u8 ram0[SIM_RAM0_SIZE], ram1[SIM_RAM1_SIZE], text[SIM_TEXT_SIZE], top[SIM_TOP_SIZE];
 	unsigned wrap_asks;		/* mem_read/mem_write asked for a range past 2^64 */
-	struct x86_cpu_state regs[SIM_MAX_THREADS];
+	struct arch_dbg_state regs[SIM_MAX_THREADS];
 	int nthreads;
 	int selected;			/* index into regs[] */
 	int current;			/* index of the thread that stopped */
@@ -71,7 +72,9 @@ struct sim_target {
 	unsigned monitor_calls;
 	char last_monitor[256];
 
-	/* kdb extras (optional ops; tests may NULL them in ops) */
+	/* the simulated kernel's services (sim_port.c): a copy tests may edit (NULL one) */
+	struct ekdb_stopped_ops host;
+	/* their state */
 	const char *log;		/* printk buffer text for log_read */
 	size_t log_len;
 	int ntasks;			/* entries of sim_tasks used */
@@ -108,5 +111,9 @@ int sim_target_bp_count(const struct sim_target *s, enum ekdb_bp_type type);
 void sim_target_setup_frames(struct sim_target *s);
 /** sim_target_mem - pointer to simulated memory at @addr, NULL in a hole. */
 u8 *sim_target_mem(struct sim_target *s, u64 addr);
+
+/* The sim's `monitor` interpreter (a gdb_monitor_fn, @sim: its struct sim_target). */
+int sim_monitor(void *sim, const char *cmd,
+		void (*out)(void *arg, const char *s, size_t len), void *arg);
 
 #endif

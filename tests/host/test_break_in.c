@@ -43,7 +43,7 @@ static int irq_reason = EKDB_BREAK_NONE;
 static bool irq_result;
 static bool irq_fired;
 
-static struct x86_regs other_cpu_regs;
+static struct pt_regs other_cpu_regs;
 
 static void other_cpu_interrupt(void)
 {
@@ -60,7 +60,7 @@ static void other_cpu_interrupt(void)
 unsigned dbg_this_cpu(void) { return fake_cpu; }
 unsigned dbg_roundup_cpus(unsigned self) { return 0; }
 void dbg_release_cpus(unsigned self) { }
-void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped) { }
+void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped) { }
 bool dbg_roundup_wants(unsigned self) { return false; }
 void dbg_target_select_cpu(unsigned cpu) { }
 void dbg_display_enter(void) { }
@@ -100,7 +100,7 @@ const struct dbg_bp *dbg_bp_get(int index)
 }
 
 /* the re-entry path (core/reenter.c, tested by test_reenter) is not taken here */
-bool dbg_reenter_recover(const struct x86_regs *regs, const struct ekdb_stop *stop) { return false; }
+bool dbg_reenter_recover(const struct pt_regs *regs, const struct ekdb_stop *stop) { return false; }
 const char *dbg_stop_what(const struct ekdb_stop *stop) { return "?"; }
 void dbg_bp_all_off(void) { }
 void dbg_kernel_warn(const char *msg) { }
@@ -108,16 +108,16 @@ void dbg_kernel_panic(const char *msg) { }
 int ekdb_snprintf(char *buf, size_t size, const char *fmt, ...) { return 0; }
 
 void arch_dbg_traps_init(void) { }
-void arch_dbg_resume_no_rehit(struct x86_regs *regs) { }
+void arch_dbg_resume_no_rehit(struct pt_regs *regs) { }
 bool arch_dbg_break_insn_at(u64 addr) { return false; }
 int arch_dbg_fault_signal(unsigned vector) { return GDB_SIGSEGV; }
 void arch_hw_bp_disarm(void) { }
 void arch_hw_bp_load(void) { }
-void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st) { }
-void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st) { }
-void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st) { }
-void x86_state_capture(struct x86_cpu_state *st, const struct x86_regs *regs) { }
-void x86_state_writeback(const struct x86_cpu_state *st, struct x86_regs *regs) { }
+void arch_dbg_step_prepare(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_step_finish(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_step_cancel(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_state_capture(struct arch_dbg_state *st, const struct pt_regs *regs) { }
+void arch_dbg_state_writeback(const struct arch_dbg_state *st, struct pt_regs *regs) { }
 
 /* The front end: records each stop it reports, and may run the other CPU's
  * interrupt while the user looks at the stop. */
@@ -163,7 +163,7 @@ static int setup(void **state)
 /* Before dbg_core_init: every request is refused, nothing is kept. */
 static void test_off_refuses(void **state)
 {
-	struct x86_regs regs = { .rip = 0x1000 };
+	struct pt_regs regs = { .rip = 0x1000 };
 
 	assert_false(ekdb_break_in(&regs, EKDB_BREAK_CTRLC));
 	assert_false(ekdb_poll_break(&regs));
@@ -178,7 +178,7 @@ static void test_off_refuses(void **state)
  * instruction, with no stop reported.  In that moment CPU 1 takes an
  * interrupt of @reason (irq_result: what ekdb_break_in answered it).
  */
-static void stale_rerun_with_interrupt(int reason, struct x86_regs *regs)
+static void stale_rerun_with_interrupt(int reason, struct pt_regs *regs)
 {
 	regs->rip = BP_ADDR + 1;
 	fake_bp_present = true;
@@ -193,7 +193,7 @@ static void stale_rerun_with_interrupt(int reason, struct x86_regs *regs)
 /* The plain case: a Ctrl-C on an idle debugger stops at once with SIGINT. */
 static void test_idle_ctrlc_stops(void **state)
 {
-	struct x86_regs regs = { .rip = 0x2000 };
+	struct pt_regs regs = { .rip = 0x2000 };
 
 	assert_true(ekdb_break_in(&regs, EKDB_BREAK_CTRLC));
 	assert_int_equal(nstops, 1);
@@ -210,7 +210,7 @@ static void test_idle_ctrlc_stops(void **state)
  * and stops at the next tick's poll, once. */
 static void test_ctrlc_during_stale_rerun_is_kept(void **state)
 {
-	struct x86_regs regs;
+	struct pt_regs regs;
 
 	stale_rerun_with_interrupt(EKDB_BREAK_CTRLC, &regs);
 	assert_true(irq_result);		/* taken, not given to the console */
@@ -225,7 +225,7 @@ static void test_ctrlc_during_stale_rerun_is_kept(void **state)
 /* sysrq-g kept the same way stops as kdb's "due to Keyboard Entry". */
 static void test_sysrq_during_stale_rerun_is_kept(void **state)
 {
-	struct x86_regs regs;
+	struct pt_regs regs;
 
 	stale_rerun_with_interrupt(EKDB_BREAK_SYSRQ, &regs);
 	assert_true(irq_result);
@@ -239,7 +239,7 @@ static void test_sysrq_during_stale_rerun_is_kept(void **state)
  * gives the byte back); nothing is kept for the poll. */
 static void test_gdb_packet_while_busy_not_kept(void **state)
 {
-	struct x86_regs regs;
+	struct pt_regs regs;
 
 	stale_rerun_with_interrupt(EKDB_BREAK_GDB, &regs);
 	assert_false(irq_result);
@@ -253,7 +253,7 @@ static void test_gdb_packet_while_busy_not_kept(void **state)
  */
 static void test_ctrlc_during_session_answered_by_it(void **state)
 {
-	struct x86_regs regs = { .rip = 0x3000 };
+	struct pt_regs regs = { .rip = 0x3000 };
 
 	irq_reason = EKDB_BREAK_CTRLC;
 	irq_during_session = true;
@@ -268,7 +268,7 @@ static void test_ctrlc_during_session_answered_by_it(void **state)
 /* A request of no reason is refused and keeps nothing. */
 static void test_no_reason_refused(void **state)
 {
-	struct x86_regs regs = { .rip = 0x4000 };
+	struct pt_regs regs = { .rip = 0x4000 };
 
 	assert_false(ekdb_break_in(&regs, EKDB_BREAK_NONE));
 	assert_false(ekdb_poll_break(&regs));

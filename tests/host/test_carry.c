@@ -10,7 +10,7 @@
  * builds a state and exports it; another child, fresh from the parent,
  * imports it.  The record, the "kernel text" bytes and what the importer
  * saw travel in shared memory.  The text is an array of this program
- * (_text.._etext), patched by the fake x86_text_poke.
+ * (_text.._etext), patched by the fake arch_dbg_text_poke.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -47,7 +47,7 @@ static bool in_range(u64 a, size_t len, const void *base, size_t size)
 	return a >= (u64)base && a + len <= (u64)base + size;
 }
 
-size_t x86_probe_read(void *dst, u64 src, size_t len)
+size_t arch_dbg_probe_read(void *dst, u64 src, size_t len)
 {
 	if (!in_range(src, len, _text, TEXT_SIZE) && !in_range(src, len, loader_text, sizeof(loader_text)))
 		return 0;
@@ -55,7 +55,7 @@ size_t x86_probe_read(void *dst, u64 src, size_t len)
 	return len;
 }
 
-size_t x86_text_poke(u64 addr, const void *src, size_t len)
+size_t arch_dbg_text_poke(u64 addr, const void *src, size_t len)
 {
 	if (!in_range(addr, len, _text, TEXT_SIZE) && !in_range(addr, len, loader_text, sizeof(loader_text)))
 		return 0;
@@ -184,6 +184,7 @@ static void sessions_init(void)
 	sim_chan_init(&ch);
 	CHECK(gdb_session_init(&gdb, &sim.t, &ch.chan, gin, gout, sizeof(gin)) == 0);
 	CHECK(kdb_session_init(&kdb, &sim.t, &ch.chan) == 0);
+	kdb_session_set_host(&kdb, &sim.host);
 	sessions_up = true;
 }
 

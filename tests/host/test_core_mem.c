@@ -12,7 +12,7 @@
  *    whole.
  *
  * The debugger's sections are arrays of this program; memory is reached
- * through fake x86_probe_read/x86_probe_write that count their calls.
+ * through fake arch_dbg_probe_read/arch_dbg_probe_write that count their calls.
  *  - the handoff's table move (dbg_bp_table_move) keeps every entry at
  *    its number when the table has a hole: #0 and #2 set, #1 cleared,
  *    after the move #0 and #2 are the same entries and #1 is free.
@@ -60,7 +60,7 @@ static char *reach(u64 a, size_t len)
 	return NULL;
 }
 
-size_t x86_probe_read(void *dst, u64 src, size_t len)
+size_t arch_dbg_probe_read(void *dst, u64 src, size_t len)
 {
 	probes++;
 	if (!reach(src, len))
@@ -69,7 +69,7 @@ size_t x86_probe_read(void *dst, u64 src, size_t len)
 	return len;
 }
 
-size_t x86_probe_write(u64 dst, const void *src, size_t len)
+size_t arch_dbg_probe_write(u64 dst, const void *src, size_t len)
 {
 	probes++;
 	if (!reach(dst, len))
@@ -78,9 +78,9 @@ size_t x86_probe_write(u64 dst, const void *src, size_t len)
 	return len;
 }
 
-size_t x86_text_poke(u64 addr, const void *src, size_t len)
+size_t arch_dbg_text_poke(u64 addr, const void *src, size_t len)
 {
-	return x86_probe_write(addr, src, len);
+	return arch_dbg_probe_write(addr, src, len);
 }
 
 bool arch_hw_bp_len_ok(u64 addr, unsigned len)

@@ -29,6 +29,7 @@ static int setup(void **state)
 {
 	bool reused = true;
 
+	ekdb_set_port(&host_log_port);	/* the channel's log lines go to host_log */
 	dbgp_mock_init(&mock);
 	memset(&chan, 0, sizeof(chan));
 	dbgp_mock_dev_init(&mock, &chan.dev);

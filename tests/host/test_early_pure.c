@@ -24,7 +24,7 @@
 static u8 fake_mem[256];
 #define FAKE_BASE 0x1000ULL
 
-size_t x86_probe_read(void *dst, u64 src, size_t len)
+size_t arch_dbg_probe_read(void *dst, u64 src, size_t len)
 {
 	size_t n = 0;
 
@@ -33,7 +33,7 @@ size_t x86_probe_read(void *dst, u64 src, size_t len)
 	return n;
 }
 
-size_t x86_probe_write(u64 dst, const void *src, size_t len)
+size_t arch_dbg_probe_write(u64 dst, const void *src, size_t len)
 {
 	size_t n = 0;
 
@@ -235,23 +235,23 @@ static void test_sstep_classify(void **state)
 
 static void test_sstep_pushf_fixup(void **state)
 {
-	struct x86_regs r = { 0 };
-	struct x86_step_state st = { 0 };
+	struct pt_regs r = { 0 };
+	struct arch_dbg_step st = { 0 };
 	u64 pushed;
 
 	fake_mem[0] = 0x9c;				/* pushf at FAKE_BASE */
 	r.rip = FAKE_BASE;
 	r.rflags = X86_EFLAGS_IF | 0x2;
-	x86_sstep_prepare(&r, &st);
+	arch_dbg_step_prepare(&r, &st);
 	assert_true(r.rflags & X86_EFLAGS_TF);
 	assert_false(r.rflags & X86_EFLAGS_IF);		/* no interrupts during the step */
 	/* the CPU ran pushf: it stored TF set and IF clear at the new rsp */
 	r.rsp = FAKE_BASE + 0x80;
 	pushed = r.rflags;
-	x86_probe_write(r.rsp, &pushed, 8);
+	arch_dbg_probe_write(r.rsp, &pushed, 8);
 	r.rip++;
-	x86_sstep_finish(&r, &st);
-	x86_probe_read(&pushed, r.rsp, 8);
+	arch_dbg_step_finish(&r, &st);
+	arch_dbg_probe_read(&pushed, r.rsp, 8);
 	assert_false(pushed & X86_EFLAGS_TF);		/* program never sees our TF */
 	assert_true(pushed & X86_EFLAGS_IF);		/* ...and sees its own IF */
 	assert_false(r.rflags & X86_EFLAGS_TF);
@@ -260,42 +260,42 @@ static void test_sstep_pushf_fixup(void **state)
 
 static void test_sstep_flag_insns(void **state)
 {
-	struct x86_regs r = { 0 };
-	struct x86_step_state st = { 0 };
+	struct pt_regs r = { 0 };
+	struct arch_dbg_step st = { 0 };
 
 	/* cli: IF stays off after the step even though it was on before */
 	fake_mem[0] = 0xfa;
 	r.rip = FAKE_BASE;
 	r.rflags = X86_EFLAGS_IF | 0x2;
-	x86_sstep_prepare(&r, &st);
-	x86_sstep_finish(&r, &st);
+	arch_dbg_step_prepare(&r, &st);
+	arch_dbg_step_finish(&r, &st);
 	assert_false(r.rflags & (X86_EFLAGS_IF | X86_EFLAGS_TF));
 	/* sti: IF on afterwards */
 	fake_mem[0] = 0xfb;
 	r.rflags = 0x2;
-	x86_sstep_prepare(&r, &st);
-	x86_sstep_finish(&r, &st);
+	arch_dbg_step_prepare(&r, &st);
+	arch_dbg_step_finish(&r, &st);
 	assert_true(r.rflags & X86_EFLAGS_IF);
 	assert_false(r.rflags & X86_EFLAGS_TF);
 	/* popf: flags are what it loaded (IF off here), TF cleared */
 	fake_mem[0] = 0x9d;
 	r.rflags = X86_EFLAGS_IF | 0x2;
-	x86_sstep_prepare(&r, &st);
+	arch_dbg_step_prepare(&r, &st);
 	r.rflags = 0x2 | X86_EFLAGS_TF;			/* as loaded + our TF still pending */
-	x86_sstep_finish(&r, &st);
+	arch_dbg_step_finish(&r, &st);
 	assert_false(r.rflags & X86_EFLAGS_IF);
 	/* ordinary instruction: the original IF comes back */
 	fake_mem[0] = 0x90;
 	r.rflags = X86_EFLAGS_IF | 0x2;
-	x86_sstep_prepare(&r, &st);
-	x86_sstep_finish(&r, &st);
+	arch_dbg_step_prepare(&r, &st);
+	arch_dbg_step_finish(&r, &st);
 	assert_true(r.rflags & X86_EFLAGS_IF);
 	assert_false(r.rflags & X86_EFLAGS_TF);
 	/* unreadable pc: still steps, as an ordinary instruction */
 	r.rip = 0xdead0000;
-	x86_sstep_prepare(&r, &st);
+	arch_dbg_step_prepare(&r, &st);
 	assert_int_equal(st.insn, X86_STEP_OTHER);
-	x86_sstep_finish(&r, &st);
+	arch_dbg_step_finish(&r, &st);
 	assert_false(r.rflags & X86_EFLAGS_TF);
 }
 

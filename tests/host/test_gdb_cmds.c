@@ -703,8 +703,8 @@ static void test_monitor(void **state)
 	assert_string_equal(gt_ask(g, req), "E07");
 	/* empty command is passed through */
 	assert_string_equal(gt_ask(g, "qRcmd,"), "OK");
-	/* no monitor op: a message, then OK */
-	g->sim.ops.monitor = NULL;
+	/* no monitor interpreter: a message, then OK */
+	gdb_session_set_monitor(&g->s, NULL, NULL);
 	gt_add_packet(g, "qRcmd,6d64");
 	n = gt_run(g);
 	assert_int_equal(n, 2);

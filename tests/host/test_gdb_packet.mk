@@ -8,7 +8,7 @@ GDBSTUB_SRCS := gdbstub/packet.c gdbstub/session.c gdbstub/dispatch.c gdbstub/cm
                 gdbstub/cmd_reg.c gdbstub/cmd_break.c gdbstub/cmd_run.c gdbstub/cmd_query.c \
                 gdbstub/cmd_thread.c gdbstub/cmd_monitor.c lib/hex.c lib/parse.c \
                 $(X86_TDESC_SRCS)
-GDBSIM_SRCS  := $(GDBSTUB_SRCS) tests/host/sim_target.c tests/host/sim_chan.c
+GDBSIM_SRCS  := $(GDBSTUB_SRCS) tests/host/sim_target.c tests/host/sim_port.c tests/host/sim_chan.c
 
 test_gdb_packet_SRCS := $(GDBSIM_SRCS)
 

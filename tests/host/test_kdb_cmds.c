@@ -78,7 +78,7 @@ static void test_mdr_mds_mdp(void **state)
 	o = kdb_cmd("mdp 0x1000 1");
 	assert_string_equal(o, "phys 0x0000000000001000 0706050403020100 0f0e0d0c0b0a0908   ................\n");
 	assert_string_equal(kdb_cmd("mdp 0x10000 1"), "phys 0x0000000000010000                                     \n");
-	F.sim.ops.phys_read = NULL;
+	F.sim.host.phys_read = NULL;
 	assert_has(kdb_cmd("mdp 0x1000 1"), "phys 0x0000000000001000       ");
 }
 
@@ -251,7 +251,7 @@ static void test_bp(void **state)
 			    "    is enabled   addr at ffffffff81000100, hardtype=0 installed=0\n\n");
 	assert_int_equal(sim_target_bp_count(&F.sim, EKDB_BP_SW), 1);
 	/* gdb plants one too: bl shows both */
-	F.sim.ops.bp_set(&F.sim.t, EKDB_BP_SW, SIM_SYM_MM_INIT, 1);
+	F.sim.ops.bp_set(&F.sim.t, EKDB_BP_BY_GDB, EKDB_BP_SW, SIM_SYM_MM_INIT, 1);
 	o = kdb_cmd("bl");
 	assert_string_equal(o, "Instruction(i) BP #0 at 0xffffffff81000100 (setup_arch)\n"
 			    "    is enabled   addr at ffffffff81000100, hardtype=0 installed=0\n\n"
@@ -527,7 +527,7 @@ static void test_dmesg(void **state)
 	assert_has(kdb_cmd("dmesg 1 2 3"), "diag: -2: Improper argument count");
 	F.sim.log_len = 20;	/* no final newline */
 	assert_string_equal(kdb_cmd("dmesg"), "<5>[    0.000000] Li\n");
-	F.sim.ops.log_read = NULL;
+	F.sim.host.log_read = NULL;
 	assert_has(kdb_cmd("dmesg"), "diag: -7: Command not implemented");
 }
 
@@ -548,7 +548,7 @@ static void test_info(void **state)
 			    "printk                  8192  0xffffffff81000900    0  (Live) 0xffffffff81000900 [ ]\n"
 			    "page_alloc             12288  0xffffffff81000a00    0  (Live) 0xffffffff81000a00 [ ]\n");
 	assert_has(kdb_cmd("lsmod x"), "Improper argument count");
-	F.sim.ops.mod_get = NULL;
+	F.sim.host.mod_get = NULL;
 	assert_has(kdb_cmd("lsmod"), "Command not implemented");
 	o = kdb_cmd("help");
 	assert_has(o, "Command         Usage                Description\n"
@@ -568,7 +568,7 @@ static void test_info(void **state)
 			    "   pattern or ^pattern or pattern$ or ^pattern$\n"
 			    "  And if there are spaces in the pattern, you may quote it:\n"
 			    "   \"pat tern\" or \"^pat tern\" or \"pat tern$\" or \"^pat tern$\"\n");
-	F.sim.ops.sys_info = NULL;
+	F.sim.host.sys_info = NULL;
 	assert_has(kdb_cmd("summary"), "sysname    \n");
 }
 
@@ -612,7 +612,7 @@ static void test_per_cpu(void **state)
 			    "    0 0x0000000000002ffc - unable to read, diag=-21\n"
 			    "    1 0x000000000000303c - unable to read, diag=-21\n");
 	assert_has(kdb_cmd("per_cpu"), "diag: -2: Improper argument count");
-	F.sim.ops.percpu_offset = NULL;
+	F.sim.host.percpu_offset = NULL;
 	assert_has(kdb_cmd("per_cpu jiffies"), "diag: -7: Command not implemented");
 }
 
@@ -650,7 +650,7 @@ static void test_reboot_sr_kgdb(void **state)
 	assert_int_equal(F.sim.last_sysrq, 't');
 	assert_has(kdb_run("kgdb\n"), "Entering please attach debugger or use $D#44+ or $3#33");
 	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
-	F.sim.ops.reboot = NULL;
+	F.sim.host.reboot = NULL;
 	assert_has(kdb_cmd("reboot"), "Command not implemented");
 }
 
@@ -782,20 +782,20 @@ static void test_monitor(void **state)
 	static char buf[65536];
 
 	buf[0] = 0;
-	assert_int_equal(kdb_monitor(&F.sim.t, "ps", out_cb, buf), 0);
+	assert_int_equal(kdb_monitor(&F.s, "ps", out_cb, buf), 0);
 	assert_has(buf, "swapper/0");
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "bl", out_cb, buf);
+	kdb_monitor(&F.s, "bl", out_cb, buf);
 	assert_string_equal(buf, "");
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "dmesg | grep kgdb", out_cb, buf);
+	kdb_monitor(&F.s, "dmesg | grep kgdb", out_cb, buf);
 	assert_has(buf, "kgdb: Registered");
 	assert_hasnt(buf, "Linux version");
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "go", out_cb, buf);
+	kdb_monitor(&F.s, "go", out_cb, buf);
 	assert_has(buf, "cannot resume the machine from gdb's monitor");
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "md 0x1000 100", out_cb, buf);	/* no pager in gdb */
+	kdb_monitor(&F.s, "md 0x1000 100", out_cb, buf);	/* no pager in gdb */
 	assert_hasnt(buf, "more>");
 	assert_has(buf, "0x0000000000001630");
 	assert_int_equal(F.ch.out_len, 0);	/* nothing on the kdb line */
@@ -811,24 +811,24 @@ static void test_monitor_obeys_cmd_enable(void **state)
 
 	F.s.cmd_enable = KDB_ENABLE_REG_READ | KDB_ENABLE_INSPECT;	/* 0x28 */
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "md 0x1000 1", out_cb, buf);
+	kdb_monitor(&F.s, "md 0x1000 1", out_cb, buf);
 	assert_string_equal(buf, "diag: -22: Permission denied\n");
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "mm 0x10000 1", out_cb, buf);
+	kdb_monitor(&F.s, "mm 0x10000 1", out_cb, buf);
 	assert_string_equal(buf, "diag: -22: Permission denied\n");
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "bp setup_arch", out_cb, buf);
+	kdb_monitor(&F.s, "bp setup_arch", out_cb, buf);
 	assert_has(buf, "Permission denied");
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "ps", out_cb, buf);		/* inspection is allowed */
+	kdb_monitor(&F.s, "ps", out_cb, buf);		/* inspection is allowed */
 	assert_has(buf, "swapper/0");
 	F.s.cmd_enable = KDB_ENABLE_MEM_READ;
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "md 0x1000 1", out_cb, buf);
+	kdb_monitor(&F.s, "md 0x1000 1", out_cb, buf);
 	assert_has(buf, "0x0000000000001000 0706050403020100");
 	F.s.cmd_enable = KDB_ENABLE_ALL;
 	buf[0] = 0;
-	kdb_monitor(&F.sim.t, "bl", out_cb, buf);		/* the refused bp was not made */
+	kdb_monitor(&F.s, "bl", out_cb, buf);		/* the refused bp was not made */
 	assert_string_equal(buf, "");
 }
 

@@ -270,20 +270,20 @@ static void test_branch_decoder(void **state)
 		mov[] = { 0x48, 0x89, 0xe5 }, incmem[] = { 0xff, 0xc0 }, repret[] = { 0xf3, 0xc3 },
 		syscall[] = { 0x0f, 0x05 };
 
-	assert_true(kdb_insn_is_branch(jmp, sizeof(jmp)));
-	assert_true(kdb_insn_is_branch(call, sizeof(call)));
-	assert_true(kdb_insn_is_branch(ret, sizeof(ret)));
-	assert_true(kdb_insn_is_branch(jcc, sizeof(jcc)));
-	assert_true(kdb_insn_is_branch(jshort, sizeof(jshort)));
-	assert_true(kdb_insn_is_branch(callind, sizeof(callind)));
-	assert_true(kdb_insn_is_branch(jmpind, sizeof(jmpind)));
-	assert_true(kdb_insn_is_branch(repret, sizeof(repret)));
-	assert_true(kdb_insn_is_branch(syscall, sizeof(syscall)));
-	assert_false(kdb_insn_is_branch(nop, sizeof(nop)));
-	assert_false(kdb_insn_is_branch(mov, sizeof(mov)));
-	assert_false(kdb_insn_is_branch(incmem, sizeof(incmem)));
-	assert_false(kdb_insn_is_branch(jcc, 1));
-	assert_false(kdb_insn_is_branch(NULL, 0));
+	assert_true(arch_dbg_insn_is_branch(jmp, sizeof(jmp)));
+	assert_true(arch_dbg_insn_is_branch(call, sizeof(call)));
+	assert_true(arch_dbg_insn_is_branch(ret, sizeof(ret)));
+	assert_true(arch_dbg_insn_is_branch(jcc, sizeof(jcc)));
+	assert_true(arch_dbg_insn_is_branch(jshort, sizeof(jshort)));
+	assert_true(arch_dbg_insn_is_branch(callind, sizeof(callind)));
+	assert_true(arch_dbg_insn_is_branch(jmpind, sizeof(jmpind)));
+	assert_true(arch_dbg_insn_is_branch(repret, sizeof(repret)));
+	assert_true(arch_dbg_insn_is_branch(syscall, sizeof(syscall)));
+	assert_false(arch_dbg_insn_is_branch(nop, sizeof(nop)));
+	assert_false(arch_dbg_insn_is_branch(mov, sizeof(mov)));
+	assert_false(arch_dbg_insn_is_branch(incmem, sizeof(incmem)));
+	assert_false(arch_dbg_insn_is_branch(jcc, 1));
+	assert_false(arch_dbg_insn_is_branch(NULL, 0));
 }
 
 static void test_diag(void **state)

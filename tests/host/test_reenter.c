@@ -68,7 +68,7 @@ static void table_reset(void)
 unsigned dbg_this_cpu(void) { return fake_cpu; }
 unsigned dbg_roundup_cpus(unsigned self) { ev("roundup"); return 0; }
 void dbg_release_cpus(unsigned self) { ev("release"); }
-void dbg_cpu_hold(unsigned self, struct x86_regs *regs, bool trapped) { }
+void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped) { }
 bool dbg_roundup_wants(unsigned self) { return false; }
 void dbg_target_select_cpu(unsigned cpu) { }
 void dbg_transports_pre(void) { ev("pre"); }
@@ -117,7 +117,7 @@ void dbg_kernel_warn(const char *msg)
 	strncat(warned, msg, sizeof(warned) - strlen(warned) - 1);
 	ev("warn");
 	if (trap_in_warn) {
-		struct x86_regs r = { .rip = BP_ADDR + 1 };
+		struct pt_regs r = { .rip = BP_ADDR + 1 };
 
 		trap_in_warn = false;
 		nested_result = dbg_trap_swbreak(&r, BP_ADDR);
@@ -131,22 +131,22 @@ void dbg_kernel_panic(const char *msg)
 }
 
 void arch_dbg_traps_init(void) { }
-void arch_dbg_resume_no_rehit(struct x86_regs *regs) { }
+void arch_dbg_resume_no_rehit(struct pt_regs *regs) { }
 bool arch_dbg_break_insn_at(u64 addr) { return break_insn_at_pc; }
 int arch_dbg_fault_signal(unsigned vector) { return GDB_SIGSEGV; }
 void arch_hw_bp_disarm(void) { }
 void arch_hw_bp_load(void) { ev("hw_load"); }
-void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st) { }
-void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st) { }
-void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st) { }
-void x86_state_capture(struct x86_cpu_state *st, const struct x86_regs *regs) { }
-void x86_state_writeback(const struct x86_cpu_state *st, struct x86_regs *regs) { }
+void arch_dbg_step_prepare(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_step_finish(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_step_cancel(struct pt_regs *regs, struct arch_dbg_step *st) { }
+void arch_dbg_state_capture(struct arch_dbg_state *st, const struct pt_regs *regs) { }
+void arch_dbg_state_writeback(const struct arch_dbg_state *st, struct pt_regs *regs) { }
 
 /* What a hook does while it runs on the master CPU. */
 enum hook_trap { TRAP_NONE, TRAP_HOOK_BP, TRAP_WATCH, TRAP_NOT_OURS, TRAP_FAULT, TRAP_PANIC };
 static enum hook_trap leave_trap;
 static bool trap_result;
-static struct x86_regs hook_regs;
+static struct pt_regs hook_regs;
 
 static void trap_in_hook(void)
 {
@@ -222,7 +222,7 @@ static int setup(void **state)
 /* CPU 0 stops at the table's entry 0 and the user types go. */
 static bool stop_at_bp(void)
 {
-	struct x86_regs regs = { .rip = BP_ADDR + 1 };
+	struct pt_regs regs = { .rip = BP_ADDR + 1 };
 
 	return dbg_trap_swbreak(&regs, BP_ADDR);
 }

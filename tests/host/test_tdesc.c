@@ -37,7 +37,7 @@ static void test_regs_table(void **state)
 		"fs_base", "gs_base", "k_gs_base", "cr0", "cr2", "cr3", "cr4", "cr8",
 		"efer", "dr0", "dr1", "dr2", "dr3", "dr6", "dr7",
 	};
-	struct x86_cpu_state st;
+	struct arch_dbg_state st;
 	const char *xml;
 	size_t len, i, total = 0, sz;
 	u8 buf[X86_REG_MAX_BYTES];

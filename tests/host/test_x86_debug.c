@@ -37,7 +37,7 @@ x86_trap_fn x86_set_trap_handler(unsigned vec, x86_trap_fn fn)
 	return old;
 }
 
-size_t x86_probe_read(void *dst, u64 src, size_t len)
+size_t arch_dbg_probe_read(void *dst, u64 src, size_t len)
 {
 	if (src < TEXT_BASE || src + len > TEXT_BASE + sizeof(fake_text))
 		return 0;	/* unmapped */
@@ -50,26 +50,26 @@ void dbg_trap_begin(void)
 	begins++;
 }
 
-bool dbg_trap_end(struct x86_regs *regs, bool handled)
+bool dbg_trap_end(struct pt_regs *regs, bool handled)
 {
 	ends++;
 	return handled;
 }
 
-bool dbg_trap_swbreak(struct x86_regs *regs, u64 addr)
+bool dbg_trap_swbreak(struct pt_regs *regs, u64 addr)
 {
 	swbreaks++;
 	swbreak_addr = addr;
 	return swbreak_ret;
 }
 
-bool dbg_trap_debug(struct x86_regs *regs, int slot, bool stepped)
+bool dbg_trap_debug(struct pt_regs *regs, int slot, bool stepped)
 {
 	fail_msg("the #DB decoder reads DR6: not callable on the host");
 	return false;
 }
 
-bool dbg_cpu_park(struct x86_regs *regs)
+bool dbg_cpu_park(struct pt_regs *regs)
 {
 	return true;
 }
@@ -173,7 +173,7 @@ static void test_traps_registered(void **state)
 
 static void test_int3_decode(void **state)
 {
-	struct x86_regs r = { .vector = X86_TRAP_BP, .rip = TEXT_BASE + 5, .rflags = 0x2 };
+	struct pt_regs r = { .vector = X86_TRAP_BP, .rip = TEXT_BASE + 5, .rflags = 0x2 };
 
 	memset(handlers, 0, sizeof(handlers));
 	arch_dbg_traps_init();
@@ -206,7 +206,7 @@ static void test_break_insn_at(void **state)
 
 static void test_resume_no_rehit(void **state)
 {
-	struct x86_regs r = { .rflags = 0x2 | X86_EFLAGS_IF };
+	struct pt_regs r = { .rflags = 0x2 | X86_EFLAGS_IF };
 
 	arch_dbg_resume_no_rehit(&r);
 	assert_true(r.rflags == (0x2 | X86_EFLAGS_IF | X86_EFLAGS_RF));	/* RF only */

@@ -105,7 +105,7 @@ def test_stop_path_and_ap_start_refuse_breakpoints(machine):
     assert callbacks == {"debugger_cpu_id", "apic_send_nmi_allbutself"}
     path = closure(call_graph(), STOP_PATH_ROOTS + tuple(callbacks))
     # the enumeration reaches into the kernel, the arch code and lib/
-    for f in ("debugger_cpu_id", "apic_send_nmi_allbutself", "dbg_enter", "x86_text_poke",
+    for f in ("debugger_cpu_id", "apic_send_nmi_allbutself", "dbg_enter", "arch_dbg_text_poke",
               "memset", "dbg_trap_swbreak", "dbg_trap_debug", "x86_dr6_hit_slot",
               "arch_hw_bp_load"):
         assert f in path, f"{f} not found on the stop path: {sorted(path)}"
@@ -134,12 +134,13 @@ def test_stop_path_and_ap_start_refuse_breakpoints(machine):
 
 # Where the debugger keeps the kernel's hooks and ops: the display (core/
 # display.c), the transports (core/transport.c, EKDB_MAX_TRANSPORTS slots)
-# and the kernel ops (core/target.c).  Each is a pointer to a struct of
-# function pointers (its size from the ELF's DWARF); every word of it that is
-# a function's address is a root.
+# and the kernel's stopped ops (the first member of the porting interface's
+# table, core/port.c's ekdb_host_port).  Each is a pointer to a struct of function
+# pointers (its size from the ELF's DWARF); every word of it that is a
+# function's address is a root.
 HOOK_POINTERS = (("display", 1, "struct ekdb_display_ops"),
                  ("transports", 8, "struct ekdb_transport"),
-                 ("kops", 1, "struct ekdb_kernel_ops"))
+                 ("ekdb_host_port", 1, "struct ekdb_stopped_ops"))
 
 
 def hook_roots(r, addr, funcs):

@@ -11,7 +11,7 @@
  * called in turn and says whether its device had something.  The local
  * APIC EOI is sent by the core after the handlers ran.
  *
- *   static bool my_interrupt(unsigned int irq, void *dev, struct x86_regs *regs);
+ *   static bool my_interrupt(unsigned int irq, void *dev, struct pt_regs *regs);
  *   err = request_irq(4, my_interrupt, "ttyS0", port);   // 0 or -errno
  *   free_irq(4, port);
  */
@@ -39,7 +39,7 @@
 #define IRQ_MOUSE		12
 
 /* Returns true when the device had an interrupt pending (it was ours). */
-typedef bool (*irq_handler_t)(unsigned int irq, void *dev, struct x86_regs *regs);
+typedef bool (*irq_handler_t)(unsigned int irq, void *dev, struct pt_regs *regs);
 
 /**
  * irq_init() - find the I/O APIC (ACPI MADT), mask every input, install

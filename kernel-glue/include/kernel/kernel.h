@@ -34,8 +34,8 @@ void *early_ioremap_uc(u64 phys, u64 len);
 extern u64 direct_map_end;
 
 /* traps.c */
-void die(const char *what, struct x86_regs *regs);
-void show_regs(struct x86_regs *regs);
+void die(const char *what, struct pt_regs *regs);
+void show_regs(struct pt_regs *regs);
 void show_stack(u64 rbp, u64 rip);
 void __noreturn panic(const char *fmt, ...) __printf(1, 2);
 void __noreturn halt_this_cpu(void);
@@ -54,7 +54,8 @@ void early_fault_test(void);
 void ekdbts_setup(void);
 void oops_test_irq_fire(void);
 extern volatile bool oops_test_in_irq;
-void debug_glue_init(void);	/* debug_glue.c */
+void debug_glue_boot(void);	/* debug_glue.c: the log and consoles for the debugger */
+void debug_glue_init(void);	/* debug_glue.c: all the porting interface */
 void serial_linetest(void);	/* linetest.c: test_linerate= */
 void console_selftests(void);	/* kbdtest.c: test_kbd=, test_fbbench= */
 void fbbench_run(const char *arg);	/* fbbench.c */

@@ -7,6 +7,7 @@
 #define KERNEL_PRINTK_H
 
 #include <ekdb/types.h>
+#include <ekdb/port.h>
 
 /* Linux's level prefixes: SOH + digit. */
 #define KERN_SOH	"\001"
@@ -41,20 +42,14 @@ int vprintk(const char *fmt, va_list ap);
  * A console: something printk writes finished text to.  Registered
  * consoles get every line at or below console_loglevel; a console
  * registered late first gets the whole log so far (replay), like Linux's
- * CON_PRINTBUFFER, so the boot log is never lost.
+ * CON_PRINTBUFFER, so the boot log is never lost.  The kernel's console
+ * type is the debugger's porting interface's (struct ekdb_console in
+ * <ekdb/port.h>): the early debugger's drivers register theirs through it.
  */
-struct console {
-	const char *name;
-	void (*write)(struct console *con, const char *s, size_t len);
-	void *priv;
-	bool replay;		/* print the log buffer so far when registered */
-	bool enabled;
-};
-
-int register_console(struct console *con);
+int register_console(struct ekdb_console *con);
 /* console_write - write to every console, bypassing the log (echo, shell output). */
 void console_write(const char *s, size_t len);
-void unregister_console(struct console *con);
+void unregister_console(struct ekdb_console *con);
 
 extern int console_loglevel;
 extern bool ignore_loglevel;

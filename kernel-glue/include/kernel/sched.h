@@ -76,7 +76,7 @@ struct task_struct {
 	int (*fn)(void *arg);		/* thread function and its argument */
 	void *arg;
 	int exit_code;
-	struct x86_regs *preempt_regs;	/* interrupted frame if preempted by the tick */
+	struct pt_regs *preempt_regs;	/* interrupted frame if preempted by the tick */
 	u64 nr_switches;		/* times it was switched in */
 	u64 ticks;			/* timer ticks it was running for */
 	u64 sig_pending;		/* signals sent (bit sig-1); kernel threads ignore them, as Linux's */
@@ -181,7 +181,7 @@ void schedule_timeout_until(u64 wake_at);
  * scheduler_tick() - called by every CPU's timer interrupt with the
  * interrupted frame; may switch tasks (preemption) before returning.
  */
-void scheduler_tick(struct x86_regs *regs);
+void scheduler_tick(struct pt_regs *regs);
 
 /**
  * sched_wake_sleepers() - timekeeper's tick: wake tasks whose msleep()

@@ -12,10 +12,10 @@
 
 #include <ekdb/types.h>
 
-struct x86_regs;
+struct pt_regs;
 
 /* @regs: the interrupted context (the debugger shows it).  Interrupt context. */
-void handle_sysrq(char key, struct x86_regs *regs);
+void handle_sysrq(char key, struct pt_regs *regs);
 /* A write to /proc/sysrq-trigger (Linux's rules: first byte, or each after '_').  Process context. */
 void write_sysrq_trigger(const char *buf, size_t len);
 

@@ -71,6 +71,6 @@ void msleep(u64 ms);
  * count the tick, advance jiffies on the timekeeper, then let the
  * scheduler preempt.  Installed by time_init().
  */
-bool timer_interrupt(struct x86_regs *regs);
+bool timer_interrupt(struct pt_regs *regs);
 
 #endif /* KERNEL_TIME_H */

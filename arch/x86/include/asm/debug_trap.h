@@ -38,12 +38,12 @@ static inline void arch_dbg_breakpoint(void)
 void arch_dbg_traps_init(void);
 
 /* arch_dbg_pc / arch_dbg_set_pc - the trapped context's program counter. */
-static inline u64 arch_dbg_pc(const struct x86_regs *regs)
+static inline u64 arch_dbg_pc(const struct pt_regs *regs)
 {
 	return regs->rip;
 }
 
-static inline void arch_dbg_set_pc(struct x86_regs *regs, u64 pc)
+static inline void arch_dbg_set_pc(struct pt_regs *regs, u64 pc)
 {
 	regs->rip = pc;
 }
@@ -53,7 +53,7 @@ static inline void arch_dbg_set_pc(struct x86_regs *regs, u64 pc)
  * pc runs once without its hardware execute breakpoint firing again
  * (x86: RFLAGS.RF).  Other breakpoints and a step still trap.
  */
-void arch_dbg_resume_no_rehit(struct x86_regs *regs);
+void arch_dbg_resume_no_rehit(struct pt_regs *regs);
 
 /*
  * arch_dbg_break_insn_at - is a breakpoint instruction in memory at
@@ -74,26 +74,26 @@ int arch_dbg_fault_signal(unsigned vector);
  * the debugger).  dbg_trap_end returns @handled.
  */
 void dbg_trap_begin(void);
-bool dbg_trap_end(struct x86_regs *regs, bool handled);
+bool dbg_trap_end(struct pt_regs *regs, bool handled);
 
 /*
  * dbg_trap_swbreak - a breakpoint instruction at @addr trapped; the pc in
  * @regs is past it (it resumes after the instruction unless the core moves
  * it).  Returns true when consumed, false for the default (oops).
  */
-bool dbg_trap_swbreak(struct x86_regs *regs, u64 addr);
+bool dbg_trap_swbreak(struct pt_regs *regs, u64 addr);
 
 /*
  * dbg_trap_debug - a debug trap: hardware slot @slot hit (-1: none) and/or
  * a single step completed (@stepped).  The arch has already acknowledged
  * the trap (x86: DR6 cleared).  Returns true when consumed.
  */
-bool dbg_trap_debug(struct x86_regs *regs, int slot, bool stepped);
+bool dbg_trap_debug(struct pt_regs *regs, int slot, bool stepped);
 
 /*
  * dbg_cpu_park - the NMI handler: park for a round-up, or stop on an NMI
  * nobody claimed.  Returns true when handled.
  */
-bool dbg_cpu_park(struct x86_regs *regs);
+bool dbg_cpu_park(struct pt_regs *regs);
 
 #endif

@@ -42,10 +42,10 @@
  * A trap handler.  Returns true when it handled the trap (execution
  * resumes from @regs), false to pass it on to the default handler (oops).
  */
-typedef bool (*x86_trap_fn)(struct x86_regs *regs);
+typedef bool (*x86_trap_fn)(struct pt_regs *regs);
 
 /* The default handler: called for a trap nobody handled; may not return. */
-typedef void (*x86_default_trap_fn)(struct x86_regs *regs);
+typedef void (*x86_default_trap_fn)(struct pt_regs *regs);
 
 /**
  * x86_idt_init - fill the one IDT with all 256 entry stubs and load it.
@@ -66,7 +66,7 @@ x86_trap_fn x86_get_trap_handler(unsigned vec);
 void x86_set_default_trap_handler(x86_default_trap_fn fn);
 
 /* Called by entry.S for every vector. */
-void x86_trap_dispatch(struct x86_regs *regs);
+void x86_trap_dispatch(struct pt_regs *regs);
 
 /**
  * x86_gdt_init_cpu - build and load @cpu's GDT and TSS (with IST stacks),

@@ -2,10 +2,10 @@
 /*
  * regs.h - x86-64 register layouts.
  *
- * struct x86_regs is the trap frame every entry stub in arch/x86/entry.S
+ * struct pt_regs is the trap frame every entry stub in arch/x86/entry.S
  * builds on the stack (same field order as Linux's pt_regs).
  *
- * struct x86_cpu_state is the debugger's flat copy of everything gdb and
+ * struct arch_dbg_state is the debugger's flat copy of everything gdb and
  * kdb can see of one stopped CPU: the frame plus segment selectors, the
  * segment base MSRs, control registers, EFER and the debug registers.
  * arch/x86/regs_table.c describes it ({name, size, offset}) in gdb's amd64
@@ -18,7 +18,7 @@
 #ifndef __ASSEMBLY__
 #include <ekdb/types.h>
 
-struct x86_regs {
+struct pt_regs {
 	u64 r15, r14, r13, r12, rbp, rbx;
 	u64 r11, r10, r9, r8, rax, rcx, rdx, rsi, rdi;
 	u64 vector;		/* pushed by the stub */
@@ -27,7 +27,7 @@ struct x86_regs {
 	u64 rip, cs, rflags, rsp, ss;
 };
 
-struct x86_cpu_state {
+struct arch_dbg_state {
 	/* general purpose, gdb amd64 order */
 	u64 rax, rbx, rcx, rdx, rsi, rdi, rbp, rsp;
 	u64 r8, r9, r10, r11, r12, r13, r14, r15;

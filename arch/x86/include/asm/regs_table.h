@@ -2,7 +2,7 @@
 /*
  * regs_table.h - the one x86-64 register table (arch/x86/regs_table.c):
  * gdb's amd64 register order, where each register lives in struct
- * x86_cpu_state; the target description is generated from it at build
+ * arch_dbg_state; the target description is generated from it at build
  * time (arch/x86/tools/gen_tdesc.c, served by arch/x86/tdesc.c).
  * Serves gdb g/G/p/P (via core/target.c and the host sim target), kdb
  * rd/rm, and qXfer:features:read.
@@ -34,7 +34,7 @@ enum x86_reg_feature {
 struct x86_reg_desc {
 	const char *name;	/* gdb's name: "rax", "eflags", "fs_base", "cr3" */
 	u16 bitsize;		/* 32, 64, 80 or 128 */
-	s16 offset;		/* byte offset in struct x86_cpu_state; -1: unavailable */
+	s16 offset;		/* byte offset in struct arch_dbg_state; -1: unavailable */
 	const char *type;	/* target description type: "int64", "code_ptr", ... */
 	const char *group;	/* "general", "float", "vector", "system"; NULL: gdb decides */
 	u8 feature;		/* enum x86_reg_feature */
@@ -71,16 +71,16 @@ int x86_reg_lookup(const char *name);
  * x86_reg_get - copy register @n out of @st into @buf (little-endian,
  * at least X86_REG_MAX_BYTES bytes).  *@size always gets the register
  * size in bytes.  Returns the size, -EKDB_ENOENT when the register is not
- * kept in x86_cpu_state (gdb shows it as unavailable), or -EKDB_EINVAL.
+ * kept in arch_dbg_state (gdb shows it as unavailable), or -EKDB_EINVAL.
  */
-int x86_reg_get(const struct x86_cpu_state *st, unsigned n, u8 *buf, size_t *size);
+int x86_reg_get(const struct arch_dbg_state *st, unsigned n, u8 *buf, size_t *size);
 
 /**
  * x86_reg_set - store @size bytes (must equal the register size) into
  * register @n of @st; 32-bit registers are zero-extended.  Returns 0,
  * -EKDB_EINVAL (bad number/size) or -EKDB_EPERM (unavailable register).
  */
-int x86_reg_set(struct x86_cpu_state *st, unsigned n, const u8 *buf, size_t size);
+int x86_reg_set(struct arch_dbg_state *st, unsigned n, const u8 *buf, size_t size);
 
 /**
  * x86_features_xml - the target description document @annex.  There is

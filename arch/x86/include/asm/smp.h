@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* smp.h - CPU count limit shared by every per-CPU array. */
+/* smp.h - CPU count limit shared by every per-CPU array: NR_CPUS, <ekdb/arch.h>. */
 #ifndef ASM_X86_SMP_H
 #define ASM_X86_SMP_H
 
-/* Most CPUs the kernel and the debugger handle; raise it to support more. */
-#define NR_CPUS 16
+#include <ekdb/arch.h>
 
 #endif

@@ -19,7 +19,7 @@ enum x86_step_insn {
 	X86_STEP_STI,
 };
 
-struct x86_step_state {
+struct arch_dbg_step {
 	bool active;
 	enum x86_step_insn insn;
 	u64 orig_if;		/* the program's IF before the step */
@@ -29,14 +29,14 @@ struct x86_step_state {
 /* x86_classify_insn - which flag-touching instruction the bytes start with. Pure. */
 enum x86_step_insn x86_classify_insn(const u8 *code, size_t len);
 
-/* x86_sstep_prepare - arm TF for one instruction at regs->rip. */
-void x86_sstep_prepare(struct x86_regs *regs, struct x86_step_state *st);
-/* x86_sstep_finish - after the step's #DB: undo what prepare did. */
+/* arch_dbg_step_prepare - arm TF for one instruction at regs->rip. */
+void arch_dbg_step_prepare(struct pt_regs *regs, struct arch_dbg_step *st);
+/* arch_dbg_step_finish - after the step's #DB: undo what prepare did. */
 /*
- * x86_sstep_cancel - the stepped instruction did not complete (it
+ * arch_dbg_step_cancel - the stepped instruction did not complete (it
  * faulted): @regs are from before it; put the program's TF and IF back.
  */
-void x86_sstep_cancel(struct x86_regs *regs, struct x86_step_state *st);
-void x86_sstep_finish(struct x86_regs *regs, struct x86_step_state *st);
+void arch_dbg_step_cancel(struct pt_regs *regs, struct arch_dbg_step *st);
+void arch_dbg_step_finish(struct pt_regs *regs, struct arch_dbg_step *st);
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * text_poke.h - write into read-only kernel text (int3 patching).
  *
- * The kernel text is mapped read-only.  x86_text_poke() opens a short
+ * The kernel text is mapped read-only.  arch_dbg_text_poke() opens a short
  * CR0.WP window: with interrupts off on this CPU, WP is cleared so the
  * supervisor may write through the read-only mapping, the bytes are
  * written with the fault-safe accessor, and WP is restored.  The window
@@ -13,9 +13,6 @@
 #ifndef ASM_X86_TEXT_POKE_H
 #define ASM_X86_TEXT_POKE_H
 
-#include <ekdb/types.h>
-
-/* Returns the number of bytes written (short when the address faults). */
-size_t x86_text_poke(u64 addr, const void *src, size_t len);
+#include <ekdb/arch.h>	/* arch_dbg_text_poke() */
 
 #endif

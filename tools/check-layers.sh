@@ -1,0 +1,107 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# check-layers.sh BUILD - the debugger's folders include only what their
+# layer may see (docs/layers.md).
+#
+# The check reads what the compiler really opened: the dependency files
+# (gcc -MMD, BUILD/k/DIR/*.d for the kernel, BUILD/boot/ekdb/DIR/*.d for the
+# loader's build of the same sources) list every header a source pulled
+# in, directly or through another header, whatever the include path or a
+# "../../" spelling.  Each rule below names folders and a pattern no header
+# of theirs may match.  Exit 1 naming each offending source and header.
+#
+# Rules, one a line: "FOLDERS|PATTERN|WHY" (PATTERN: an extended regex
+# matched against the header's path relative to the tree, after ".."
+# are folded).  A folder also covers its subfolders (core: core/late).
+set -u
+build=$1
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+DEBUGGER_DIRS="core early earlyio gdbstub kdb lib"
+
+RULES="
+gdbstub kdb|^arch/|arch-neutral: the architecture is reached through <ekdb/arch.h>
+$DEBUGGER_DIRS|^boot/|the loader is one host among three: the debugger sees no header of it
+$DEBUGGER_DIRS|^/usr/include/efi/|GNU-EFI is the loader's: the debugger sees no header of it
+"
+# KERNEL-GLUE RULE: the porting interface's rule (no header of the
+# reference kernel in the debugger's folders) may go here, as one more line
+#   $DEBUGGER_DIRS|^kernel-glue/|...
+# (today make check-port, tools/check-port.sh, checks it by the sources and
+# the include path).
+KGLUE_RULES=""
+
+fail() { echo "check-layers: $*" >&2; exit 1; }
+
+# "SOURCE HEADER" for every header of the .d files under $1 (SOURCE: the
+# object's path below $1 without .o; HEADER: relative to the tree, ".." folded).
+deps_under() {
+	find "$1" -name '*.d' | sort | xargs -r awk -v top="$1/" -v here="$here/" '
+	function fold(p,   n, i, k, part, out) {
+		if (index(p, here) == 1) p = substr(p, length(here) + 1)
+		n = split(p, part, "/"); k = 0
+		for (i = 1; i <= n; i++) {
+			if (part[i] == "..") { if (k > 0 && out[k] != "..") { k--; continue } }
+			else if (part[i] == "." || (part[i] == "" && i > 1)) continue
+			out[++k] = part[i]
+		}
+		p = out[1]; for (i = 2; i <= k; i++) p = p "/" out[i]
+		return p
+	}
+	FNR == 1 { src = substr(FILENAME, length(top) + 1); sub(/\.d$/, "", src) }
+	/^[^ ].*:/ && FNR > 1 && $0 !~ /\\$/ && NF == 1 { next }	# -MP phony targets
+	{
+		for (i = 1; i <= NF; i++) {
+			w = $i
+			if (w ~ /:$/ || w == "\\" || w !~ /\.h$/) continue
+			print src, fold(w)
+		}
+	}'
+}
+
+nd=0
+status=0
+rules=$(printf '%s\n%s\n' "$RULES" "$KGLUE_RULES" | grep -v '^[[:space:]]*$')
+for top in "$build/k" "$build/boot/ekdb"; do
+	[ -d "$top" ] || continue
+	deps=$(deps_under "$top")
+	rulefile=$(mktemp) || fail "mktemp"
+	printf '%s\n' "$rules" >"$rulefile"
+	while IFS='|' read -r dirs pat why; do
+		for dir in $dirs; do
+			bad=$(printf '%s\n' "$deps" | awk -v d="$dir/" 'index($1, d) == 1' | awk -v p="$pat" '$2 ~ p' | sort -u)
+			[ -z "$bad" ] && continue
+			printf '%s\n' "$bad" | while read -r src h; do
+				echo "check-layers: ${top#"$build"/}/$src includes $h ($why)" >&2
+			done
+			status=1
+		done
+	done <"$rulefile"
+	rm -f "$rulefile"
+	for dir in $DEBUGGER_DIRS; do
+		[ -d "$top/$dir" ] && nd=$((nd + $(find "$top/$dir" -name '*.d' | wc -l)))
+	done
+done
+
+[ "$nd" -gt 0 ] || fail "no dependency files under $build/k: run make first"
+[ "$status" -eq 0 ] || exit 1
+[ -n "${LAYERS_SELFTEST:-}" ] && exit 0
+echo "check-layers: $nd debugger sources include nothing their layer may not see" \
+	"($(printf '%s\n' "$rules" | wc -l) rules)"
+
+# Self-test: a kdb source that pulls in an arch header, and a core source
+# that pulls in a loader header, through a "../" path, must both fail.
+tmp=$(mktemp -d) || fail "mktemp"
+trap 'rm -rf "$tmp"' EXIT
+for probe in 'kdb|kdb/../arch/x86/include/asm/regs.h' 'core/late|core/late/../../boot/dbg/ldr_dbg.h'; do
+	dir=${probe%%|*}
+	mkdir -p "$tmp/k/$dir"
+	printf '%s: x.c include/ekdb/types.h \\\n %s\n' "$tmp/k/$dir/selftest.o" "${probe#*|}" \
+		>"$tmp/k/$dir/selftest.c.d"
+	if LAYERS_SELFTEST=1 "$0" "$tmp" 2>"$tmp/err" || ! grep -q "selftest.c includes" "$tmp/err"; then
+		cat "$tmp/err" >&2
+		fail "self-test: $dir including ${probe#*|} was NOT caught"
+	fi
+	rm -rf "$tmp/k"
+done
+echo "check-layers: self-test ok (kdb including an arch/x86 header, core/late a boot/ header, are caught)"
