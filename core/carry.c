@@ -128,7 +128,9 @@ static int export_line(struct ekdb_carry_line *l)
 		memset(&st, 0, sizeof(st));
 		t->export_state(t, &st);
 		l->kind = EKDB_CARRY_LINE_16550;
-		l->base = st.u.serial.base;
+		if (st.u.serial.iotype || st.u.serial.base > 0xffff)
+			continue;	/* the carry record holds an I/O port line */
+		l->base = (u16)st.u.serial.base;
 		l->baud = st.u.serial.baud;
 		l->npending = (u16)(st.npending < EKDB_CARRY_PENDING ? st.npending : EKDB_CARRY_PENDING);
 		memcpy(l->pending, st.pending, l->npending);

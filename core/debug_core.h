@@ -185,6 +185,8 @@ int dbg_chan_poll(void);			/* a byte, EKDB_CHAR_SYSRQ(k) or EKDB_NO_CHAR */
 void dbg_chan_putc_lines(u8 c);			/* output to non-console transports only */
 void dbg_transports_pre(void);
 struct ekdb_transport *dbg_transport_find(const char *name);
+/* The registered transport of the device @dev (struct ekdb_transport's dev), or NULL. */
+struct ekdb_transport *dbg_transport_find_dev(const char *dev);
 struct ekdb_transport *dbg_transport_at(unsigned i);
 int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *new);
 int dbg_transports_poll_break(void);	/* EKDB_BREAK_* */

@@ -2,7 +2,7 @@
 /*
  * kgdboc.c - kgdboc=[kms][,kbd][,ttySn[,baud]] (Linux's syntax), parsed
  * into the devices the running kernel's drivers are asked to give the
- * debugger.  Pure and static: checked at early-param time (a bad value
+ * debugger (a serial line's word by the transport kind table's parse).  Pure and static: checked at early-param time (a bad value
  * turns the debugger off there) and read by the late core.
  */
 #include "debug_core.h"
@@ -32,6 +32,32 @@ static bool is_digits(const char *w, size_t n)
 	return true;
 }
 
+/*
+ * One serial line: ttyS0..3 or 0xPORT by the transport kind table's
+ * serial parse; ttyS4..7 is a PCI line, numbered by its driver as it
+ * finds it (no fixed base).  A baud rate may follow.
+ */
+static int parse_serial_word(const char *opt, struct kgdboc_cfg *cfg)
+{
+	struct ekdb_transport_cfg dev;
+	struct uart_regs regs = { 0 };
+
+	cfg->serial = true;
+	if (!strncmp(opt, "ttyS", 4) && opt[4] >= '4' && opt[4] <= '7' &&
+	    (!opt[5] || opt[5] == ',')) {
+		cfg->line = opt[4] - '0';
+		cfg->baud = UART_DEFAULT_BAUD;
+		return opt[5] ? uart_parse_baud(opt + 6, &cfg->baud) : 0;
+	}
+	if (early_transport_parse(opt, &dev))	/* the serial kind's parse */
+		return -EKDB_EINVAL;
+	regs.addr = dev.u.serial.addr;
+	cfg->base = (u16)dev.u.serial.addr;
+	cfg->baud = dev.u.serial.baud;
+	cfg->line = uart_std_line(&regs);
+	return 0;
+}
+
 int kgdboc_parse(const char *v, struct kgdboc_cfg *cfg)
 {
 	const char *p = v;
@@ -48,7 +74,6 @@ int kgdboc_parse(const char *v, struct kgdboc_cfg *cfg)
 		} else if (word_is(p, n, "kbd") && !cfg->kbd) {
 			cfg->kbd = true;
 		} else if ((!strncmp(p, "ttyS", 4) || !strncmp(p, "0x", 2)) && !cfg->serial) {
-			struct uart_port port;
 			char opt[24];
 			size_t m = n;
 			const char *next = comma;
@@ -62,15 +87,8 @@ int kgdboc_parse(const char *v, struct kgdboc_cfg *cfg)
 				return -EKDB_EINVAL;
 			memcpy(opt, p, m);
 			opt[m] = 0;
-			if (uart_parse_options(opt, &port))
+			if (parse_serial_word(opt, cfg))
 				return -EKDB_EINVAL;
-			cfg->serial = true;
-			cfg->base = port.base;
-			cfg->baud = port.baud;
-			cfg->line = -1;
-			for (unsigned i = 0; i < ARRAY_SIZE(uart_std_ports); i++)
-				if (uart_std_ports[i] == port.base)
-					cfg->line = (int)i;
 			comma = next;
 		} else {
 			return -EKDB_EINVAL;	/* unknown driver, or named twice */

@@ -76,6 +76,11 @@ void *ekdb_map_io(u64 phys, u64 len)
 	return ekdb_host_port->map_io ? ekdb_host_port->map_io(phys, len) : NULL;
 }
 
+const void *ekdb_acpi_table(const char *sig, u32 *len)
+{
+	return ekdb_host_port->acpi_table ? ekdb_host_port->acpi_table(sig, len) : NULL;
+}
+
 const struct ekdb_framebuffer *ekdb_framebuffer(void)
 {
 	return ekdb_host_port->framebuffer ? ekdb_host_port->framebuffer() : NULL;

@@ -180,6 +180,14 @@ struct ekdb_transport *dbg_transport_find(const char *name)
 	return NULL;
 }
 
+struct ekdb_transport *dbg_transport_find_dev(const char *dev)
+{
+	for (unsigned i = 0; dev && i < EKDB_MAX_TRANSPORTS; i++)
+		if (transports[i] && transports[i]->dev && !strcmp(transports[i]->dev, dev))
+			return transports[i];
+	return NULL;
+}
+
 struct ekdb_transport *dbg_transport_at(unsigned i)
 {
 	return i < EKDB_MAX_TRANSPORTS ? transports[i] : NULL;

@@ -7,10 +7,6 @@
  */
 #include "early.h"
 #include "../core/debug_core.h"
-#include "../earlyio/serial/serial_transport.h"
-#include "../earlyio/kbd/kbd_transport.h"
-#include "../earlyio/ehci-dbgp/ehci_dbgp.h"
-#include "../earlyio/xhci-dbc/xhci_dbc.h"
 #include <ekdb/string.h>
 #include <ekdb/log.h>
 #include <ekdb/port.h>
@@ -36,9 +32,60 @@ static bool names_carried_line(const char *opt)
 	return t && t->name && strlen(t->name) == n && !strncmp(t->name, opt, n);
 }
 
+/*
+ * ekgdboc='s devices, from the kind table: the serial line of
+ * "kbd,ttyS0" first (it says NAK to a waiting gdb), then the keyboard;
+ * without a keyboard the serial line alone.  The first transport to
+ * register, *@second the other one (or NULL).
+ */
+static struct ekdb_transport *ekgdboc_instantiate(struct ekdb_transport **second, int *err)
+{
+	const struct ekdb_transport_cfg *dev = ekdb_opts.ekgdboc_dev;
+	struct ekdb_transport *serial = NULL, *first;
+
+	*second = NULL;
+	if (ekdb_opts.n_ekgdboc_dev == 2) {
+		serial = dev[1].ops->instantiate(&dev[1], err);
+		if (!serial)
+			return NULL;
+	}
+	first = dev[0].ops->instantiate(&dev[0], err);
+	if (!first)
+		return serial;		/* ekgdboc=kbd,ttyS0 without a keyboard: serial only */
+	*second = serial;
+	*err = 0;
+	return first;
+}
+
+/*
+ * kgdboc_earlycon[=name]: the serial transport of the port earlycon= set
+ * up, sharing it with the console (Linux 5.8+'s kgdboc_earlycon).  NULL
+ * (with Linux's message) when there is no such early console.
+ */
+static struct ekdb_transport *earlycon_instantiate(int *err)
+{
+	const char *name = NULL, *want = ekdb_opts.kgdboc_earlycon_name;
+	const struct uart_port *port = early_earlycon_port(&name);
+	struct ekdb_transport *t;
+
+	*err = -EKDB_ENODEV;
+	/* Linux's console of both uart8250 and uart is named "uart": either works */
+	if (!port || (*want && strcmp(want, name) && strcmp(want, "uart"))) {
+		pr_info("kgdboc: Couldn't find kgdb earlycon%s%s%s\n", *want ? " '" : "", want,
+			*want ? "'" : "");
+		return NULL;
+	}
+	pr_info("kgdboc: Going to register kgdb with earlycon '%s'\n", name);
+	t = early_transport_serial_from(port, err);
+	if (!t)
+		pr_err("kgdboc: earlycon '%s': %s\n", name, ekdb_strerror(*err));
+	return t;
+}
+
 void ekdb_early_init(void)
 {
 	struct ekdb_transport *t = NULL, *t2 = NULL, *td = NULL, *tx = NULL;
+	bool earlycon_t = false;
 	int err = 0;
 
 	ekdb_carry_report();
@@ -62,33 +109,43 @@ void ekdb_early_init(void)
 		pr_err("kgdb: malformed %s= option: the debugger stays off\n", ekdb_opts.bad_opt);
 		return;
 	}
-	if (!ekdb_opts.ekgdboc[0] && !ekdb_opts.kgdbdbgp && !ekdb_opts.kgdbxdbc) {
+	if (ekdb_opts.kgdboc_earlycon && ekdb_opts.ekgdboc[0]) {
+		pr_warn("kgdb: kgdboc_earlycon ignored: ekgdboc=%s names the early debugger's line\n",
+			ekdb_opts.ekgdboc);
+	} else if (ekdb_opts.kgdboc_earlycon) {
+		t = earlycon_instantiate(&err);
+		earlycon_t = t != NULL;
+	}
+	if (!ekdb_opts.ekgdboc[0] && !ekdb_opts.kgdbdbgp && !ekdb_opts.kgdbxdbc && !t) {
 		if (ekdb_opts.kgdbwait)
 			pr_warn("kgdb: kgdbwait without ekgdboc=, kgdbdbgp= or kgdbxdbc=: nothing to wait on\n");
 		return;
 	}
-	if (!strncmp(ekdb_opts.ekgdboc, "kbd", 3))	/* keyboard+screen [+ serial] */
-		t = kbd_transport_init(ekdb_opts.ekgdboc + 3, &t2, &err);
-	else if (ekdb_opts.ekgdboc[0])
-		t = serial_transport_init(ekdb_opts.ekgdboc, &err);
-	if (ekdb_opts.ekgdboc[0] && !t) {
-		pr_err("kgdb: ekgdboc=%s: %s: the debugger stays off\n", ekdb_opts.ekgdboc,
-		       ekdb_strerror(err));
-		return;
+	if (ekdb_opts.ekgdboc[0]) {
+		t = ekgdboc_instantiate(&t2, &err);
+		if (!t) {
+			pr_err("kgdb: ekgdboc=%s: %s: the debugger stays off\n", ekdb_opts.ekgdboc,
+			       ekdb_strerror(err));
+			return;
+		}
 	}
 	if (ekdb_opts.kgdbdbgp) {
-		td = dbgp_transport_init(ekdb_opts.kgdbdbgp_index, ekdb_opts.kgdbdbgp_secs, &err);
+		const struct ekdb_transport_cfg *c = &ekdb_opts.kgdbdbgp_dev;
+
+		td = c->ops->instantiate(c, &err);
 		if (!td) {
 			pr_err("kgdb: kgdbdbgp=%u: %s: the debugger stays off\n",
-			       ekdb_opts.kgdbdbgp_index, ekdb_strerror(err));
+			       c->u.dbgp.index, ekdb_strerror(err));
 			return;
 		}
 	}
 	if (ekdb_opts.kgdbxdbc) {
-		tx = xdbc_transport_init(ekdb_opts.kgdbxdbc_index, ekdb_opts.kgdbxdbc_secs, &err);
+		const struct ekdb_transport_cfg *c = &ekdb_opts.kgdbxdbc_dev;
+
+		tx = c->ops->instantiate(c, &err);
 		if (!tx) {
 			pr_err("kgdb: kgdbxdbc=%u: %s: the debugger stays off\n",
-			       ekdb_opts.kgdbxdbc_index, ekdb_strerror(err));
+			       c->u.dbgp.index, ekdb_strerror(err));
 			return;
 		}
 	}
@@ -101,7 +158,8 @@ void ekdb_early_init(void)
 	}
 	dbg_core_init(active_frontend);
 	if (t)
-		pr_info("kgdb: Registered I/O driver ekgdboc (%s%s%s)\n", t->name, t2 ? "," : "",
+		pr_info("kgdb: Registered I/O driver %s (%s%s%s)\n",
+			earlycon_t ? "kgdboc_earlycon" : "ekgdboc", t->name, t2 ? "," : "",
 			t2 ? t2->name : "");
 	if (td)
 		pr_info("kgdb: Registered I/O driver kgdbdbgp (%s)\n", td->name);

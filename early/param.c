@@ -7,6 +7,7 @@
  *   kgdbdbgp=N[,secs]      the debugger on the Nth EHCI USB debug port; while
  *                          the kernel runs, look for a break-in every secs s
  *   kgdbxdbc=N[,secs]      the same on the Nth xHCI controller's Debug Capability
+ *   kgdboc_earlycon[=name] the early debugger on the earlycon= console
  *   kgdbwait               stop in setup_arch() until the debugger resumes
  *   kgdbcon                printk output goes to gdb as 'O' packets
  *   kdb.cmd_enable=MASK    which kdb command classes may run (KDB_ENABLE_*)
@@ -19,9 +20,7 @@
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
 #include <ekdb/kdb.h>
-#include "../earlyio/serial/uart16550.h"
 #include "../core/debug_core.h"
-#include "../earlyio/ehci-dbgp/ehci_dbgp.h"
 
 struct ekdb_early_opts ekdb_opts = { .cmd_enable = KDB_ENABLE_ALL };
 
@@ -36,13 +35,6 @@ static int refuse(const char *name, int err)
 	return err;
 }
 
-static int check_serial_opt(const char *v)
-{
-	struct uart_port p;
-
-	return uart_parse_options(v, &p);
-}
-
 static int copy_opt(char *dst, const char *v)
 {
 	if (!v || !*v)
@@ -52,16 +44,13 @@ static int copy_opt(char *dst, const char *v)
 	return 0;
 }
 
+/* The devices come from the kind table (transports.c): kbd, kbd,<serial>, <serial>. */
 static int setup_ekgdboc(const char *v)
 {
 	int err = copy_opt(ekdb_opts.ekgdboc, v);
 
-	if (!err && !strncmp(v, "kbd", 3))	/* kbd, or kbd,<serial> for both */
-		err = v[3] == 0 ? 0 : v[3] == ',' ? check_serial_opt(v + 4) : -EKDB_EINVAL;
-	else if (!err && strncmp(v, "ttyS", 4) && strncmp(v, "0x", 2))
-		err = -EKDB_ENOSYS;	/* the dbgp transport comes with its driver */
-	else if (!err)
-		err = check_serial_opt(v);
+	if (!err)
+		err = early_ekgdboc_parse(v, ekdb_opts.ekgdboc_dev, &ekdb_opts.n_ekgdboc_dev);
 	if (err)
 		ekdb_opts.ekgdboc[0] = 0;
 	return refuse("ekgdboc", err);
@@ -81,40 +70,58 @@ static int setup_kgdboc(const char *v)
 }
 EARLY_PARAM("kgdboc", setup_kgdboc, "[kms][,kbd][,ttySn[,baud]]");
 
+/* kgdbdbgp=N[,secs] is the kind table's word "dbgpN[,secs]". */
 static int setup_kgdbdbgp(const char *v)
 {
-	unsigned index, secs;
-	int err = dbgp_parse_kgdbdbgp(v, &index, &secs);
+	char word[EKDB_OPT_MAX] = "dbgp";
+	int err = -EKDB_EINVAL;
 
+	if (v && strlcpy(word + 4, v, sizeof(word) - 4) < sizeof(word) - 4)
+		err = early_transport_parse(word, &ekdb_opts.kgdbdbgp_dev);
 	if (err) {
 		ekdb_opts.kgdbdbgp = false;
 		refuse("kgdbdbgp", err);
 		return err;
 	}
 	ekdb_opts.kgdbdbgp = true;
-	ekdb_opts.kgdbdbgp_index = (u8)index;
-	ekdb_opts.kgdbdbgp_secs = (u16)secs;
 	return 0;
 }
 EARLY_PARAM("kgdbdbgp", setup_kgdbdbgp, "N[,seconds] (N: 0-9, seconds: 0-3600)");
 
-/* kgdbxdbc=N[,secs]: kgdbdbgp='s grammar, on the Nth xHCI controller's DbC */
+/* kgdbxdbc=N[,secs]: kgdbdbgp='s grammar, the kind table's word "xdbcN[,secs]". */
 static int setup_kgdbxdbc(const char *v)
 {
-	unsigned index, secs;
-	int err = dbgp_parse_kgdbdbgp(v, &index, &secs);
+	char word[EKDB_OPT_MAX] = "xdbc";
+	int err = -EKDB_EINVAL;
 
+	if (v && strlcpy(word + 4, v, sizeof(word) - 4) < sizeof(word) - 4)
+		err = early_transport_parse(word, &ekdb_opts.kgdbxdbc_dev);
 	if (err) {
 		ekdb_opts.kgdbxdbc = false;
 		refuse("kgdbxdbc", err);
 		return err;
 	}
 	ekdb_opts.kgdbxdbc = true;
-	ekdb_opts.kgdbxdbc_index = (u8)index;
-	ekdb_opts.kgdbxdbc_secs = (u16)secs;
 	return 0;
 }
 EARLY_PARAM("kgdbxdbc", setup_kgdbxdbc, "N[,seconds] (N: 0-9, seconds: 0-3600)");
+
+/*
+ * kgdboc_earlycon[=name] (Linux 5.8+): the debugger on the early console
+ * (earlycon=) from the moment it exists, until kgdboc='s driver takes
+ * the line over.  The name, when given, must be the earlycon's.
+ */
+static int setup_kgdboc_earlycon(const char *v)
+{
+	int err = 0;
+
+	ekdb_opts.kgdboc_earlycon_name[0] = 0;
+	if (v && *v)
+		err = copy_opt(ekdb_opts.kgdboc_earlycon_name, v);
+	ekdb_opts.kgdboc_earlycon = !err;
+	return refuse("kgdboc_earlycon", err);
+}
+EARLY_PARAM("kgdboc_earlycon", setup_kgdboc_earlycon, "[uart8250|uart] (the earlycon= console)");
 
 static int setup_kgdbwait(const char *v)
 {

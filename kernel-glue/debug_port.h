@@ -8,6 +8,7 @@
 struct ekdb_framebuffer;
 void *glue_map_phys(u64 phys, u64 len);
 const struct ekdb_framebuffer *glue_framebuffer(void);
+const void *glue_acpi_table(const char *sig, u32 *len);
 
 /* The members of struct ekdb_port_ops there from the start of setup_arch(). */
 #define DEBUG_PORT_BOOT_SERVICES					\
@@ -17,6 +18,7 @@ const struct ekdb_framebuffer *glue_framebuffer(void);
 	.console_unregister = unregister_console,			\
 	.map_phys = glue_map_phys,					\
 	.map_io = early_ioremap_uc,					\
-	.framebuffer = glue_framebuffer
+	.framebuffer = glue_framebuffer,				\
+	.acpi_table = glue_acpi_table
 
 #endif

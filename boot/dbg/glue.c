@@ -48,6 +48,11 @@ struct uart_port *early_serial_console_port(void)
 	return NULL;
 }
 
+struct uart_port *early_serial_console_of(const struct uart_regs *r)
+{
+	return NULL;
+}
+
 void ldr_dbg_kernel_map(struct ldr_xlate_map *m)
 {
 	m->virt = ldr_bi ? ldr_bi->kernel_virt : 0;

@@ -41,11 +41,11 @@ static void set_transport(struct ldr_dbg_opts *o, const char *v)
 		return;
 	}
 	strlcpy(o->ekgdboc, v, sizeof(o->ekgdboc));
-	o->port = p.base;
+	o->port = (u16)p.regs.addr;
 	o->baud = p.baud;
 	o->line = -1;
 	for (unsigned i = 0; i < ARRAY_SIZE(uart_std_ports); i++)
-		if (!strncmp(v, "ttyS", 4) && uart_std_ports[i] == p.base)
+		if (!strncmp(v, "ttyS", 4) && uart_std_ports[i] == p.regs.addr)
 			o->line = (int)i;
 }
 

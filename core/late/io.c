@@ -42,6 +42,13 @@ bool ekdb_io_wanted(const char *name)
 	return !strcmp(name, "kms") && dbg_transport_find("kbd") != NULL;
 }
 
+bool ekdb_io_wanted_dev(const char *dev)
+{
+	if (!dev || late.off || ekdb_opts.bad)
+		return false;
+	return dbg_transport_find_dev(dev) != NULL;
+}
+
 static void note_move(const char *fmt, const char *a, const char *b, int irq)
 {
 	int n;
@@ -87,6 +94,9 @@ static int do_register(struct ekdb_transport *t)
 {
 	struct ekdb_transport *old = dbg_transport_find(t->name);
 	int err;
+
+	if (!old && t->dev)
+		old = dbg_transport_find_dev(t->dev);	/* "uart0" early, "ttyS4" now */
 
 	if (old == t)
 		return -EKDB_EEXIST;

@@ -18,7 +18,6 @@
 #include "i8042.h"
 #include "scancode.h"
 #include "../vga/vga_console.h"
-#include "../serial/serial_transport.h"
 #include <ekdb/log.h>
 #include <ekdb/errno.h>
 
@@ -140,27 +139,4 @@ struct ekdb_transport *kbd_screen_transport(int *err)
 	pr_info("kgdb: ekgdboc=kbd: i8042 keyboard (config 0x%02x), %s\n", config,
 		vga_screen_ready() ? "output on the screen" : "no output side (no screen)");
 	return &kbd_transport;
-}
-
-struct ekdb_transport *kbd_transport_init(const char *opt, struct ekdb_transport **second,
-					  int *err)
-{
-	struct ekdb_transport *kbd, *serial = NULL;
-
-	*second = NULL;
-	if (*opt && *opt != ',') {
-		*err = -EKDB_EINVAL;
-		return NULL;
-	}
-	if (*opt == ',') {
-		serial = serial_transport_init(opt + 1, err);
-		if (!serial)
-			return NULL;
-	}
-	kbd = kbd_screen_transport(err);
-	if (!kbd)
-		return serial;		/* ekgdboc=kbd,ttyS0 without a keyboard: serial only */
-	*second = serial;
-	*err = 0;
-	return kbd;
 }

@@ -10,19 +10,8 @@
 #include <ekdb/transport.h>
 
 /*
- * kbd_transport_init - for ekgdboc=kbd[,ttySn[,baud]]: @opt is what follows
- * "kbd" ("" or ",ttyS0,115200").  Returns the first transport to register
- * (the keyboard+screen one, or the serial one when the keyboard is absent)
- * and sets *@second to another one to register (the serial line) or NULL.
- * NULL with *@err set when nothing usable is left.  Messages say what
- * was found and what was left out.
- */
-struct ekdb_transport *kbd_transport_init(const char *opt, struct ekdb_transport **second,
-					  int *err);
-
-/*
- * kbd_screen_transport - the keyboard+screen transport alone (set up on
- * first use; also used by the test_kbd kernel self-test).  NULL with
+ * kbd_screen_transport - the keyboard+screen transport (the kind table
+ * instantiates it for ekgdboc=kbd; set up on first use; also used by the test_kbd kernel self-test).  NULL with
  * *@err = -EKDB_ENODEV when there is no keyboard controller.
  */
 struct ekdb_transport *kbd_screen_transport(int *err);

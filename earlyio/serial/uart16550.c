@@ -1,31 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* uart16550.c - polled 16550 access: init, bounded-wait putc, non-blocking getc. */
 #include "uart16550.h"
-#include <asm/io.h>
+#include <asm/processor.h>
+#include <ekdb/port.h>
 #include <ekdb/errno.h>
 #include <ekdb/transport.h>
-
-/* 16550 registers (offsets from the base port) */
-#define UART_RBR	0	/* receive buffer (read, DLAB=0) */
-#define UART_THR	0	/* transmit holding (write, DLAB=0) */
-#define UART_DLL	0	/* divisor latch low (DLAB=1) */
-#define UART_IER	1	/* interrupt enable (DLAB=0) */
-#define UART_DLM	1	/* divisor latch high (DLAB=1) */
-#define UART_FCR	2	/* FIFO control (write) */
-#define UART_LCR	3	/* line control */
-#define UART_MCR	4	/* modem control */
-#define UART_LSR	5	/* line status */
-#define UART_SCR	7	/* scratch */
-
-#define LCR_8N1		0x03
-#define LCR_DLAB	0x80
-#define FCR_ENABLE	0x01
-#define FCR_CLEAR	0x06	/* clear RX and TX FIFOs */
-#define FCR_TRIG14	0xc0
-#define MCR_DTR_RTS	0x03
-#define MCR_OUT2	0x08
-#define LSR_DR		0x01	/* data ready */
-#define LSR_THRE	0x20	/* transmit holding register empty */
 
 /*
  * Bound on the wait for the transmitter.  A debugger must not drop bytes
@@ -39,31 +18,48 @@
 #define UART_TX_POLLS		50000000UL
 #define UART_TX_POLLS_STUCK	2000UL
 
+/*
+ * Memory-mapped registers: mapped uncached where the current page tables
+ * are (the loader's, the early kernel's, the final ones), again when they
+ * change, as the debug port's registers are.  false: not reachable.
+ */
+static bool uart_mapped(struct uart_port *p)
+{
+	u64 cr3;
+
+	if (!uart_regs_is_mmio(&p->regs))
+		return true;
+	cr3 = read_cr3();
+	if (!p->regs.virt || cr3 != p->map_cr3) {
+		p->regs.virt = ekdb_map_io(p->regs.addr, uart_regs_span(&p->regs));
+		p->map_cr3 = cr3;
+	}
+	return p->regs.virt != NULL;
+}
+
+int uart_probe(struct uart_port *p)
+{
+	if (!uart_mapped(p))
+		return -EKDB_EFAULT;
+	return uart_regs_probe(&p->regs) ? 0 : -EKDB_ENODEV;
+}
+
 int uart_init(struct uart_port *p)
 {
-	u16 div;
-
-	if (!p->baud || p->baud > UART_CLOCK_DIV_BASE)
+	if (p->baud > UART_CLOCK_DIV_BASE)
 		return -EKDB_EINVAL;
+	p->present = false;
+	if (!uart_mapped(p))
+		return -EKDB_EFAULT;
 	/* Is there a UART at all?  The scratch register keeps what we write. */
-	outb(p->base + UART_SCR, 0x5a);
-	if (inb(p->base + UART_SCR) != 0x5a) {
-		p->present = false;
+	if (!uart_regs_probe(&p->regs))
 		return -EKDB_ENODEV;
-	}
-	outb(p->base + UART_SCR, 0xa5);
-	if (inb(p->base + UART_SCR) != 0xa5) {
-		p->present = false;
-		return -EKDB_ENODEV;
-	}
-	div = (u16)(UART_CLOCK_DIV_BASE / p->baud);
-	outb(p->base + UART_IER, 0);			/* polled: no interrupts */
-	outb(p->base + UART_LCR, LCR_DLAB);
-	outb(p->base + UART_DLL, div & 0xff);
-	outb(p->base + UART_DLM, div >> 8);
-	outb(p->base + UART_LCR, LCR_8N1);
-	outb(p->base + UART_FCR, FCR_ENABLE | FCR_CLEAR | FCR_TRIG14);
-	outb(p->base + UART_MCR, MCR_DTR_RTS | MCR_OUT2);
+	if (p->baud)		/* 0: earlycon= without options keeps the line as it is */
+		uart_regs_setup(&p->regs, p->baud, UART_FCR_TRIG14);
+	else
+		p->baud = uart_regs_read_baud(&p->regs);
+	uart_out(&p->regs, UART_IER, 0);		/* polled: no interrupts */
+	uart_out(&p->regs, UART_MCR, UART_MCR_DTR_RTS | UART_MCR_OUT2);
 	p->present = true;
 	p->lost_chars = false;
 	return 0;
@@ -73,16 +69,16 @@ void uart_putc(struct uart_port *p, u8 c)
 {
 	unsigned long polls = p->lost_chars ? UART_TX_POLLS_STUCK : UART_TX_POLLS;
 
-	if (!p->present)
+	if (!p->present || !uart_mapped(p))
 		return;
-	while (!(inb(p->base + UART_LSR) & LSR_THRE)) {
+	while (!(uart_in(&p->regs, UART_LSR) & UART_LSR_THRE)) {
 		if (!--polls) {
 			p->lost_chars = true;	/* stuck: give up on this byte */
 			return;
 		}
 	}
 	p->lost_chars = false;
-	outb(p->base + UART_THR, c);
+	uart_out(&p->regs, UART_THR, c);
 }
 
 void uart_write(struct uart_port *p, const char *s, size_t len)
@@ -96,7 +92,7 @@ void uart_write(struct uart_port *p, const char *s, size_t len)
 
 int uart_getc(struct uart_port *p)
 {
-	if (!p->present || !(inb(p->base + UART_LSR) & LSR_DR))
+	if (!p->present || !uart_mapped(p) || !(uart_in(&p->regs, UART_LSR) & UART_LSR_DR))
 		return EKDB_NO_CHAR;
-	return inb(p->base + UART_RBR);
+	return uart_in(&p->regs, UART_RBR);
 }

@@ -5,26 +5,35 @@
  *
  * Must keep working (test matrix): ttyS0..ttyS3 at 0x3f8/0x2f8/0x3e8/0x2e8,
  * any base given as 0xPORT, baud rates 300..115200 (divisor 115200/baud),
- * an absent UART (scratch register test fails -> -EKDB_ENODEV).
+ * an absent UART (scratch register test fails -> -EKDB_ENODEV), and UARTs
+ * that are not at a PC port: a PCI function's I/O BAR, memory-mapped
+ * registers 1 or 4 bytes apart (uart_regs.h).
  */
 #ifndef EARLYIO_UART16550_H
 #define EARLYIO_UART16550_H
 
 #include <ekdb/types.h>
+#include "uart_regs.h"
 
 struct uart_port {
-	u16 base;		/* I/O port base */
-	u32 baud;
+	struct uart_regs regs;	/* where the registers are */
+	u32 baud;		/* 0: keep the line as it is (earlycon= without options) */
 	bool present;
 	bool lost_chars;	/* the last write timed out: the line is stuck */
+	u64 map_cr3;		/* memory types: the page tables regs.virt was mapped in */
 };
 
 #define UART_DEFAULT_BAUD 115200
-#define UART_CLOCK_DIV_BASE 115200	/* 1.8432 MHz / 16 */
+
 
 /* Standard PC COM port bases, indexed by ttySn. */
 extern const u16 uart_std_ports[4];
 
+/* The ttySn index of a PC port at @r, or -1. */
+int uart_std_line(const struct uart_regs *r);
+
+/* uart_probe - does a 16550 answer at @port (memory mapped first)? 0, -EKDB_ENODEV, -EKDB_EFAULT. */
+int uart_probe(struct uart_port *port);
 /* uart_init - probe and program @port (8N1, FIFO on); 0 or -EKDB_ENODEV/-EKDB_EINVAL. */
 int uart_init(struct uart_port *port);
 /* uart_putc - write one byte, waiting a bounded time for the transmitter. */
@@ -39,5 +48,11 @@ int uart_getc(struct uart_port *port);
  * or "" (ttyS0) into @port.  Pure; host-tested.  Returns 0 or -EKDB_EINVAL.
  */
 int uart_parse_options(const char *opt, struct uart_port *port);
+
+/*
+ * uart_parse_baud - "115200", "115200n8": the rate (50..115200, an exact
+ * enough divisor).  Pure.  0 or -EKDB_EINVAL.
+ */
+int uart_parse_baud(const char *s, u32 *baud);
 
 #endif

@@ -98,6 +98,12 @@ int ekdb_register_io(struct ekdb_transport *t);
 int ekdb_unregister_io(struct ekdb_transport *t);
 /* ekdb_io_wanted - does kgdboc=/ekgdboc= name the device @name ("ttyS0", "kbd", "kms")? */
 bool ekdb_io_wanted(const char *name);
+/*
+ * ekdb_io_wanted_dev - does an early transport drive the device @dev
+ * ("io 0xc000", "mmio32 0xc1000000": struct ekdb_transport's dev)?  Its
+ * driver then takes it over whatever name it gives the line.
+ */
+bool ekdb_io_wanted_dev(const char *dev);
 
 /*
  * The debugger's parameters in the running system (Linux's

@@ -185,6 +185,12 @@ struct ekdb_port_ops {
 	void *(*map_io)(u64 phys, u64 len);
 	/** framebuffer - the screen the firmware left (the early screen console), NULL: none. */
 	const struct ekdb_framebuffer *(*framebuffer)(void);
+	/**
+	 * acpi_table - the firmware's ACPI table @sig ("SPCR": bare earlycon),
+	 * checksum checked, where the CPU reaches it now, its length in *@len;
+	 * NULL: no such table (or no ACPI).  May be NULL.
+	 */
+	const void *(*acpi_table)(const char *sig, u32 *len);
 
 	/*
 	 * ---- allocation: the full lifetime only (ekdb_late_init() and
@@ -223,5 +229,6 @@ void ekdb_log_hook(void (*fn)(const char *s, size_t len));
 void *ekdb_map_phys(u64 phys, u64 len);
 void *ekdb_map_io(u64 phys, u64 len);
 const struct ekdb_framebuffer *ekdb_framebuffer(void);
+const void *ekdb_acpi_table(const char *sig, u32 *len);
 
 #endif

@@ -45,8 +45,10 @@ struct ekdb_transport_state {
 	unsigned npending;
 	union {
 		struct {
-			u16 base;		/* I/O port */
+			u64 base;		/* I/O port, or physical address (memory types) */
 			u32 baud;
+			u8 iotype;		/* earlyio/serial/uart_regs.h: io, mmio, mmio32 */
+			u8 reg_shift;		/* registers 1 << reg_shift bytes apart */
 		} serial;
 		struct {
 			u8 shift, ctrl, alt;	/* keys held down (bitmask left/right) */
@@ -70,6 +72,12 @@ struct ekdb_transport_state {
 
 struct ekdb_transport {
 	const char *name;			/* "ttyS0", "kbd", "dbgp0": what kgdboc= names */
+	/*
+	 * dev - the device, when its name does not say it ("io 0xc000",
+	 * "mmio32 0xc1000000"): an early transport and the running kernel's
+	 * driver of one UART meet by it when their names differ.  May be NULL.
+	 */
+	const char *dev;
 	enum ekdb_transport_kind kind;
 	/** getc - one byte, EKDB_CHAR_SYSRQ(key), or EKDB_NO_CHAR when none is waiting (polled, bounded). */
 	int (*getc)(struct ekdb_transport *t);
@@ -113,6 +121,48 @@ struct ekdb_transport {
 	int irq;				/* the driver's interrupt line; 0: polled */
 	void *priv;
 };
+
+/*
+ * A kind of transport, as the command line names it: the word's prefix,
+ * a pure parse of the word into a configuration, a probe of the device,
+ * and instantiate (an instance from the lifetime's storage: a static pool
+ * early).  One table of kinds (early/transports.c) serves ekgdboc=,
+ * kgdboc_earlycon, kgdbdbgp= and the device words of kgdboc=.
+ */
+struct ekdb_transport_cfg;
+
+struct ekdb_transport_kind_ops {
+	const char *prefix;			/* "ttyS", "0x", "kbd", "dbgp" */
+	enum ekdb_transport_kind kind;
+	/** parse - the word (prefix included) into @cfg; pure; 0 or -errno. */
+	int (*parse)(const char *word, struct ekdb_transport_cfg *cfg);
+	/** probe - is the device there (touches the hardware); 0 or -EKDB_ENODEV. */
+	int (*probe)(const struct ekdb_transport_cfg *cfg);
+	/** instantiate - the instance for @cfg's device; NULL with *@err set. */
+	struct ekdb_transport *(*instantiate)(const struct ekdb_transport_cfg *cfg, int *err);
+};
+
+struct ekdb_transport_cfg {
+	const struct ekdb_transport_kind_ops *ops;
+	union {
+		struct {
+			u64 addr;		/* I/O port or physical address */
+			u32 baud;		/* 0: keep the line as it is */
+			u8 iotype, reg_shift;	/* earlyio/serial/uart_regs.h */
+			bool pci, pci_force;	/* pciserial: addr is found from BAR0 */
+			u8 bus, slot, func;	/* ... of this PCI function */
+		} serial;
+		struct {
+			u8 index;		/* the Nth EHCI debug port (dbgp) or xHCI controller (xdbc) */
+			u16 secs;		/* break-in poll period while running; 0: none */
+		} dbgp;
+	} u;
+};
+
+/* The kind whose prefix starts @word, or NULL (early/transports.c). */
+const struct ekdb_transport_kind_ops *early_transport_kind(const char *word);
+/* One device word ("ttyS1,9600", "kbd", "dbgp0,5"): 0, -EKDB_ENOSYS (no such kind), -EKDB_EINVAL. */
+int early_transport_parse(const char *word, struct ekdb_transport_cfg *cfg);
 
 /* Reasons a driver asks for the debugger (poll_break, ekdb_break_in). */
 enum ekdb_break_reason {

@@ -112,6 +112,11 @@ static bool pci_walk(bool (*fn)(u32 bdf, u32 id, void *arg), void *arg)
 	return false;
 }
 
+void pci_for_each_function(bool (*fn)(u32 bdf, u32 id, void *arg), void *arg)
+{
+	pci_walk(fn, arg);
+}
+
 struct class_match {
 	u32 class;
 	unsigned index;

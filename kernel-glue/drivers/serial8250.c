@@ -33,48 +33,26 @@
 #include <kernel/printk.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
+#include <ekdb/fmt.h>
 #include <ekdb/kdb.h>
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
 #include <asm/io.h>
 #include "serial8250.h"
+#include "../../earlyio/serial/uart_regs.h"
+#include "../../earlyio/serial/serial_transport.h"
 
-/* 16550 registers (offsets from the base port) */
-#define UART_RBR	0	/* receive buffer (read, DLAB=0) */
-#define UART_THR	0	/* transmit holding (write, DLAB=0) */
-#define UART_DLL	0	/* divisor latch low (DLAB=1) */
-#define UART_IER	1	/* interrupt enable (DLAB=0) */
-#define UART_DLM	1	/* divisor latch high (DLAB=1) */
-#define UART_IIR	2	/* interrupt identification (read) */
-#define UART_LCR	3	/* line control */
-#define UART_MCR	4	/* modem control */
-#define UART_LSR	5	/* line status */
-#define UART_SCR	7	/* scratch */
-
-#define IER_RDI		0x01	/* received data available (and FIFO timeout) */
-#define IER_RLSI	0x04	/* receiver line status (errors) */
-#define IIR_NO_INT	0x01
-#define UART_FCR	2	/* FIFO control (write) */
-#define LCR_8N1		0x03
-#define LCR_DLAB	0x80
-#define FCR_ENABLE_CLEAR_TRIG1	0x07	/* FIFOs on and cleared, interrupt at 1 byte */
-#define MCR_DTR_RTS	0x03
-#define MCR_OUT2	0x08	/* gates the IRQ line to the PIC/I/O APIC on a PC */
-#define LSR_DR		0x01
-#define LSR_OE		0x02
-#define LSR_ERRORS	0x1e	/* overrun, parity, framing, break */
-#define LSR_THRE	0x20
-
-#define SERIAL8250_NR_PORTS	4
+#define SERIAL8250_NR_PORTS	6	/* the 4 ISA lines and PCI ones */
 #define RX_BURST		256	/* bytes one interrupt takes at most */
 #define DBGQ_SIZE		64	/* bytes waiting for the debugger's getc */
 #define TX_POLLS		50000000UL	/* as earlyio's uart_putc: long first wait */
 #define TX_POLLS_STUCK		2000UL
-#define UART_CLOCK_BASE		115200
 
 struct serial8250_port {
 	char name[8];			/* "ttyS0": what kgdboc= names */
-	u16 base;
+	char dev[32];			/* "io 0x3f8": the early transport of this UART has it too */
+	char where[32];			/* "0x3f8", "MMIO32 0xc1000000": for people */
+	struct uart_regs regs;
 	unsigned int irq;
 	u32 baud;
 	bool debugger;			/* the debugger uses this line */
@@ -148,28 +126,28 @@ static bool serial8250_interrupt(unsigned int irq, void *dev, struct pt_regs *re
 	struct serial8250_port *p = dev;
 	u8 lsr;
 
-	if (inb(p->base + UART_IIR) & IIR_NO_INT)
+	if (uart_in(&p->regs, UART_IIR) & UART_IIR_NO_INT)
 		return false;		/* the other port on this IRQ */
 	p->interrupts++;
 	for (unsigned int n = 0; n < RX_BURST; n++) {
-		lsr = inb(p->base + UART_LSR);
-		if (lsr & LSR_ERRORS) {
+		lsr = uart_in(&p->regs, UART_LSR);
+		if (lsr & UART_LSR_ERRORS) {
 			p->errors++;
-			if (lsr & LSR_OE)
+			if (lsr & UART_LSR_OE)
 				p->overruns++;
 		}
-		if (!(lsr & LSR_DR))
+		if (!(lsr & UART_LSR_DR))
 			break;
-		serial8250_rx(p, inb(p->base + UART_RBR), regs);
+		serial8250_rx(p, uart_in(&p->regs, UART_RBR), regs);
 	}
 	/*
 	 * Bytes still waiting after a full burst: the line stays asserted and an
 	 * edge-triggered input would never see a new edge.  Dropping and
 	 * restoring IER makes the UART lower and raise it again.
 	 */
-	if (inb(p->base + UART_LSR) & LSR_DR) {
-		outb(p->base + UART_IER, 0);
-		outb(p->base + UART_IER, IER_RDI | IER_RLSI);
+	if (uart_in(&p->regs, UART_LSR) & UART_LSR_DR) {
+		uart_out(&p->regs, UART_IER, 0);
+		uart_out(&p->regs, UART_IER, UART_IER_RDI | UART_IER_RLSI);
 	}
 	return true;
 }
@@ -183,9 +161,9 @@ static __ekdb_nobp int serial8250_getc(struct ekdb_transport *t)
 
 	if (c != EKDB_NO_CHAR)
 		return c;
-	if (!(inb(p->base + UART_LSR) & LSR_DR))
+	if (!(uart_in(&p->regs, UART_LSR) & UART_LSR_DR))
 		return EKDB_NO_CHAR;
-	return inb(p->base + UART_RBR);
+	return uart_in(&p->regs, UART_RBR);
 }
 
 static __ekdb_nobp void serial8250_putc(struct ekdb_transport *t, u8 c)
@@ -193,14 +171,14 @@ static __ekdb_nobp void serial8250_putc(struct ekdb_transport *t, u8 c)
 	struct serial8250_port *p = t->priv;
 	unsigned long polls = p->tx_stuck ? TX_POLLS_STUCK : TX_POLLS;
 
-	while (!(inb(p->base + UART_LSR) & LSR_THRE)) {
+	while (!(uart_in(&p->regs, UART_LSR) & UART_LSR_THRE)) {
 		if (!--polls) {
 			p->tx_stuck = true;	/* a dead line must not freeze the kernel */
 			return;
 		}
 	}
 	p->tx_stuck = false;
-	outb(p->base + UART_THR, c);
+	uart_out(&p->regs, UART_THR, c);
 }
 
 /* For a successor: the line and the bytes queued for the debugger. */
@@ -210,7 +188,9 @@ static __ekdb_nobp void serial8250_export_state(struct ekdb_transport *t, struct
 	int c;
 
 	st->kind = EKDB_TRANSPORT_SERIAL;
-	st->u.serial.base = p->base;
+	st->u.serial.base = p->regs.addr;
+	st->u.serial.iotype = p->regs.iotype;
+	st->u.serial.reg_shift = p->regs.reg_shift;
 	st->u.serial.baud = p->baud;
 	st->npending = 0;
 	while (st->npending < EKDB_HANDOFF_PENDING_MAX && (c = dbgq_get(p)) != EKDB_NO_CHAR)
@@ -225,8 +205,10 @@ static __ekdb_nobp void serial8250_export_state(struct ekdb_transport *t, struct
 static __ekdb_nobp int serial8250_import_state(struct ekdb_transport *t, const struct ekdb_transport_state *st)
 {
 	struct serial8250_port *p = t->priv;
+	struct uart_regs r = { .iotype = st->u.serial.iotype, .reg_shift = st->u.serial.reg_shift,
+			       .addr = st->u.serial.base };
 
-	if (st->kind != EKDB_TRANSPORT_SERIAL || st->u.serial.base != p->base)
+	if (st->kind != EKDB_TRANSPORT_SERIAL || !uart_regs_same(&r, &p->regs))
 		return -EKDB_EINVAL;
 	if (st->u.serial.baud)
 		p->baud = st->u.serial.baud;
@@ -251,31 +233,34 @@ static __ekdb_nobp void serial8250_deinit(struct ekdb_transport *t)
 	p->debugger = false;	/* the line stays a console line */
 }
 
-/* ---------------------------------------------------------------- setup */
-
-static bool uart_present(u16 base)
+/*
+ * A line without an interrupt (a memory-mapped UART whose IRQ this
+ * kernel does not route): the timer tick reads it.  Ctrl-C and a gdb
+ * packet's '$' ask for the debugger, as the interrupt does; other bytes
+ * go to the console input.
+ */
+static __ekdb_nobp int serial8250_poll_break(struct ekdb_transport *t)
 {
-	u8 old = inb(base + UART_SCR);
-	bool ok;
+	struct serial8250_port *p = t->priv;
 
-	outb(base + UART_SCR, 0x5a);
-	ok = inb(base + UART_SCR) == 0x5a;
-	outb(base + UART_SCR, 0xa5);
-	ok = ok && inb(base + UART_SCR) == 0xa5;
-	outb(base + UART_SCR, old);
-	return ok;
-}
+	for (unsigned int n = 0; n < RX_BURST; n++) {
+		u8 c;
 
-/* The baud rate the line runs at now (whoever programmed it). */
-static u32 uart_read_baud(u16 base)
-{
-	u8 lcr = inb(base + UART_LCR);
-	u16 div;
-
-	outb(base + UART_LCR, lcr | LCR_DLAB);
-	div = (u16)(inb(base + UART_DLL) | inb(base + UART_DLM) << 8);
-	outb(base + UART_LCR, lcr);
-	return div ? UART_CLOCK_BASE / div : 0;
+		if (!(uart_in(&p->regs, UART_LSR) & UART_LSR_DR))
+			break;
+		c = uart_in(&p->regs, UART_RBR);
+		p->rx++;
+		if (p->debugger && c == 0x03) {
+			p->ctrlc++;
+			return EKDB_BREAK_CTRLC;
+		}
+		if (p->debugger && c == '$' && dbgq_put(p, c)) {
+			p->gdb++;
+			return EKDB_BREAK_GDB;
+		}
+		to_console(p, c);
+	}
+	return EKDB_BREAK_NONE;
 }
 
 /* ---------------------------------------------------------------- kdb */
@@ -289,9 +274,9 @@ static int kdb_serial(struct kdb_session *s, int argc, const char **argv)
 	for (unsigned int i = 0; i < nr_ports; i++) {
 		const struct serial8250_port *p = &ports[i];
 
-		kdb_printf(s, "%s: 0x%x irq %u %u baud%s%s: rx %llu, console %llu, dropped %llu, "
+		kdb_printf(s, "%s: %s irq %u %u baud%s%s: rx %llu, console %llu, dropped %llu, "
 			   "ctrl-c %llu, gdb %llu, interrupts %llu, errors %llu (overruns %llu)\n",
-			   p->name, p->base, p->irq, p->baud, p->console ? " console" : "",
+			   p->name, p->where, p->irq, p->baud, p->console ? " console" : "",
 			   p->debugger ? " debugger" : "",
 			   (unsigned long long)p->rx, (unsigned long long)p->to_console,
 			   (unsigned long long)p->dropped,
@@ -310,48 +295,64 @@ static const struct kdb_cmd serial_cmd = {
 	.flags = KDB_ENABLE_INSPECT,
 };
 
-static void uart_setup(u16 base, u32 baud)
+/* The debugger wants this line: by its name (kgdboc=ttyS4), or as the device an early transport drives. */
+static bool debugger_wants(const struct serial8250_port *p)
 {
-	u16 div = (u16)(UART_CLOCK_BASE / baud);
-
-	outb(base + UART_IER, 0);
-	outb(base + UART_LCR, LCR_DLAB);
-	outb(base + UART_DLL, div & 0xff);
-	outb(base + UART_DLM, div >> 8);
-	outb(base + UART_LCR, LCR_8N1);
-	outb(base + UART_FCR, FCR_ENABLE_CLEAR_TRIG1);
+	return ekdb_io_wanted(p->name) || ekdb_io_wanted_dev(p->dev);
 }
 
-int serial8250_register_port(const char *name, u16 base, unsigned int irq, bool console,
-			     u32 setup_baud)
+/* "0x3f8" for a port (Linux's words), "MMIO32 0xc1000000" for memory. */
+static void uart_where(const struct uart_regs *r, char *buf, size_t len)
+{
+	ekdb_snprintf(buf, len, "%s0x%llx", r->iotype == UART_IO_MMIO32 ? "MMIO32 " :
+		      r->iotype == UART_IO_MMIO ? "MMIO " : "", (unsigned long long)r->addr);
+}
+
+static const char *const iotype_words[] = {
+	[UART_IO_PORT] = "I/O", [UART_IO_MMIO] = "MMIO", [UART_IO_MMIO32] = "MMIO32",
+};
+
+int serial8250_register_port(const char *name, const struct uart_regs *regs, unsigned int irq,
+			     bool console, u32 setup_baud)
 {
 	struct serial8250_port *p;
+	char dev[32], where[32];
+	bool wanted;
 	int err;
 
 	if (nr_ports == SERIAL8250_NR_PORTS)
 		return -EKDB_ENOSPC;
-	if (!uart_present(base)) {
-		if (ekdb_io_wanted(name))
-			pr_err("serial8250: %s: no UART at 0x%x: the debugger cannot use %s\n",
-			       name, base, name);
+	if (regs->iotype > UART_IO_MMIO32 || (uart_regs_is_mmio(regs) && !regs->virt))
+		return -EKDB_EINVAL;
+	uart_regs_describe(regs, dev, sizeof(dev));
+	uart_where(regs, where, sizeof(where));
+	wanted = ekdb_io_wanted(name) || ekdb_io_wanted_dev(dev);
+	if (!uart_regs_probe(regs)) {
+		if (wanted)
+			pr_err("serial8250: %s: no UART at %s: the debugger cannot use %s\n",
+			       name, where, name);
 		else
-			pr_info("serial8250: %s: no UART at 0x%x\n", name, base);
+			pr_info("serial8250: %s: no UART at %s\n", name, where);
 		return -EKDB_ENODEV;
 	}
 	p = &ports[nr_ports];
 	memset(p, 0, sizeof(*p));
 	strlcpy(p->name, name, sizeof(p->name));
-	p->base = base;
+	strlcpy(p->dev, dev, sizeof(p->dev));
+	strlcpy(p->where, where, sizeof(p->where));
+	p->regs = *regs;
 	p->irq = irq;
 	p->console = console;
-	if (setup_baud && setup_baud <= UART_CLOCK_BASE)
-		uart_setup(base, setup_baud);
-	p->baud = uart_read_baud(base);
+	if (setup_baud && setup_baud <= UART_CLOCK_DIV_BASE)
+		uart_regs_setup(regs, setup_baud, UART_FCR_TRIG1);
+	p->baud = uart_regs_read_baud(regs);
 	p->transport = (struct ekdb_transport){
 		.name = p->name,
+		.dev = p->dev,
 		.kind = EKDB_TRANSPORT_SERIAL,
 		.getc = serial8250_getc,
 		.putc = serial8250_putc,
+		.poll_break = irq ? NULL : serial8250_poll_break,
 		.export_state = serial8250_export_state,
 		.import_state = serial8250_import_state,
 		.init = serial8250_debug_init,
@@ -359,16 +360,18 @@ int serial8250_register_port(const char *name, u16 base, unsigned int irq, bool 
 		.irq = (int)irq,
 		.priv = p,
 	};
-	outb(base + UART_IER, 0);
-	err = request_irq(irq, serial8250_interrupt, p->name, p);
-	if (err) {
-		pr_err("serial8250: %s: IRQ %u: error %d: the line stays polled\n", name, irq, err);
-		return err;
+	uart_out(regs, UART_IER, 0);
+	if (irq) {
+		err = request_irq(irq, serial8250_interrupt, p->name, p);
+		if (err) {
+			pr_err("serial8250: %s: IRQ %u: error %d: the line stays polled\n", name, irq, err);
+			return err;
+		}
 	}
 	if (!nr_ports++)
 		kdb_register(&serial_cmd);
 	/* the debugger's line: take it over from the early transport (no poll from now) */
-	if (ekdb_io_wanted(p->name)) {
+	if (debugger_wants(p)) {
 		err = ekdb_register_io(&p->transport);
 		if (err)
 			pr_err("serial8250: %s: the debugger did not take the line (error %d)\n",
@@ -376,14 +379,21 @@ int serial8250_register_port(const char *name, u16 base, unsigned int irq, bool 
 		else
 			p->debugger = true;
 	}
-	outb(base + UART_MCR, inb(base + UART_MCR) | MCR_DTR_RTS | MCR_OUT2);
-	outb(base + UART_IER, IER_RDI | IER_RLSI);	/* bytes already waiting interrupt now */
-	pr_info("serial8250: %s at I/O 0x%x (irq = %u, %u baud) is a 16550A%s%s\n",
-		p->name, base, irq, p->baud, p->console ? ", console input" : "",
-		p->debugger ? ", debugger line (kgdboc)" : "");
+	uart_out(regs, UART_MCR, uart_in(regs, UART_MCR) | UART_MCR_DTR_RTS | UART_MCR_OUT2);
+	if (irq)
+		uart_out(regs, UART_IER, UART_IER_RDI | UART_IER_RLSI);	/* bytes already waiting interrupt now */
+	if (irq)
+		pr_info("serial8250: %s at %s 0x%llx (irq = %u, %u baud) is a 16550A%s%s\n",
+			p->name, iotype_words[regs->iotype], (unsigned long long)regs->addr, irq,
+			p->baud, p->console ? ", console input" : "",
+			p->debugger ? ", debugger line (kgdboc)" : "");
+	else
+		pr_info("serial8250: %s at %s 0x%llx (polled, %u baud) is a 16550A%s%s\n",
+			p->name, iotype_words[regs->iotype], (unsigned long long)regs->addr,
+			p->baud, p->console ? ", console input" : "",
+			p->debugger ? ", debugger line (kgdboc)" : "");
 	return 0;
 }
-
 
 struct ekdb_transport *serial8250_find(const char *name)
 {
@@ -391,4 +401,9 @@ struct ekdb_transport *serial8250_find(const char *name)
 		if (!strcmp(ports[i].name, name))
 			return &ports[i].transport;
 	return NULL;
+}
+
+unsigned int serial8250_nr_ports(void)
+{
+	return nr_ports;
 }

@@ -6,9 +6,11 @@
 #include <ekdb/types.h>
 
 /**
- * serial8250_register_port() - drive the 16550 at @base on ISA IRQ @irq
- * as @name ("ttyS0").  Called by the bus glue (serial8250_isa.c) for each
- * port the kernel wants: the console's and the debugger's.
+ * serial8250_register_port() - drive the 16550 at @regs (port I/O, or
+ * memory already mapped: regs->virt) on IRQ @irq (0: polled from the
+ * timer tick) as @name ("ttyS0").  Called by the bus glue
+ * (serial8250_isa.c, serial8250_pci.c) for each port the kernel wants:
+ * the console's and the debugger's.
  * @console: received bytes that are not the debugger's go to the console
  *           input; otherwise they are counted and dropped (no reader)
  * @setup_baud: 0: keep the line as it is (the console or the early
@@ -16,11 +18,16 @@
  *           it at that rate, 8N1, FIFOs on
  * Return: 0 or -errno (no UART there, IRQ not available, table full).
  */
-int serial8250_register_port(const char *name, u16 base, unsigned int irq, bool console,
-			     u32 setup_baud);
+struct uart_regs;
+int serial8250_register_port(const char *name, const struct uart_regs *regs, unsigned int irq,
+			     bool console, u32 setup_baud);
+/** serial8250_nr_ports() - how many ports are registered (the next ttySn of a PCI port). */
+unsigned int serial8250_nr_ports(void);
 
-/** serial8250_init() - find and register the ports (serial8250_isa.c). */
+/** serial8250_init() - find and register the ports (serial8250_isa.c, then the PCI ones). */
 void serial8250_init(void);
+/** serial8250_pci_init() - the 16550s behind PCI functions (serial8250_pci.c): ttyS4... */
+void serial8250_pci_init(void);
 
 struct ekdb_transport;
 /** serial8250_find() - the debugger transport of the registered port @name, or NULL. */

@@ -48,10 +48,10 @@ static u32 kgdboc_baud(unsigned int line)
 
 void serial8250_init(void)
 {
-	struct uart_port *console = early_serial_console_port();
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(uart_std_ports); i++) {
-		bool is_console = console && console->base == uart_std_ports[i];
+		struct uart_regs r = { .iotype = UART_IO_PORT, .addr = uart_std_ports[i] };
+		bool is_console = early_serial_console_of(&r) != NULL;
 		char name[8] = "ttyS0";
 		u32 setup_baud = 0;
 
@@ -60,14 +60,15 @@ void serial8250_init(void)
 			continue;
 		if (!is_console && !option_line("ekgdboc", i))
 			setup_baud = kgdboc_baud(i);	/* nobody programmed this line */
-		serial8250_register_port(name, uart_std_ports[i], isa_serial_irq[i], is_console,
-					 setup_baud);
+		serial8250_register_port(name, &r, isa_serial_irq[i], is_console, setup_baud);
 	}
+	serial8250_pci_init();
 }
 
 struct ekdb_transport *serial8250_isa_get(const char *name, u32 baud)
 {
 	struct ekdb_transport *t = serial8250_find(name);
+	struct uart_regs r;
 	unsigned int i;
 
 	if (t)
@@ -75,8 +76,10 @@ struct ekdb_transport *serial8250_isa_get(const char *name, u32 baud)
 	if (strncmp(name, "ttyS", 4) || name[4] < '0' || name[4] > '3' || name[5])
 		return NULL;
 	i = (unsigned int)(name[4] - '0');
-	if (i >= ARRAY_SIZE(uart_std_ports) ||
-	    serial8250_register_port(name, uart_std_ports[i], isa_serial_irq[i], false,
+	if (i >= ARRAY_SIZE(uart_std_ports))
+		return NULL;
+	r = (struct uart_regs){ .iotype = UART_IO_PORT, .addr = uart_std_ports[i] };
+	if (serial8250_register_port(name, &r, isa_serial_irq[i], false,
 				     baud && baud <= UART_CLOCK_DIV_BASE ? baud : UART_DEFAULT_BAUD))
 		return NULL;
 	return serial8250_find(name);

@@ -86,7 +86,7 @@ $(BUILD)/fuzz/fuzz_carry: tests/fuzz/fuzz_carry.c $(FUZZ_CARRY_SRCS) $(wildcard 
 $(eval $(call fuzz_run_rules,carry,$(BUILD)/fuzz/fuzz_carry,carry,8192))
 
 # ---- the kernel command line (fuzz_cmdline): tokenizer, early params, loader's parsers ----
-FUZZ_CMDLINE_SRCS := lib/cmdline.c lib/parse.c earlyio/serial/serial_opt.c core/kgdboc.c \
+FUZZ_CMDLINE_SRCS := lib/cmdline.c lib/parse.c earlyio/serial/serial_opt.c core/kgdboc.c early/transports.c \
                      kdb/cmd_enable.c earlyio/ehci-dbgp/dbgp_opt.c boot/dbg/opts.c boot/cmdline_parse.c
 
 $(BUILD)/fuzz/fuzz_cmdline: tests/fuzz/fuzz_cmdline.c $(FUZZ_CMDLINE_SRCS) early/param.c $(wildcard early/*.h include/ekdb/*.h boot/*.h boot/dbg/*.h)

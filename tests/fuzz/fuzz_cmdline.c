@@ -34,6 +34,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define CHECK(c) do { if (!(c)) __builtin_trap(); } while (0)
 
+/*
+ * The kind table (early/transports.c) also makes instances; parsing never
+ * does: reaching one of these is a bug.
+ */
+#include "../../earlyio/serial/uart16550.h"
+#include "../../earlyio/serial/serial_transport.h"
+#include "../../earlyio/kbd/kbd_transport.h"
+#include "../../earlyio/ehci-dbgp/ehci_dbgp.h"
+#include "../../earlyio/serial/serial_pci.h"
+int uart_probe(struct uart_port *p) { __builtin_trap(); }
+int uart_pci_resolve(const struct uart_pci_spec *s, struct uart_port *p) { __builtin_trap(); }
+struct ekdb_transport *serial_transport_start(const struct uart_port *w, int *e) { __builtin_trap(); }
+struct ekdb_transport *kbd_screen_transport(int *e) { __builtin_trap(); }
+struct ekdb_transport *dbgp_transport_init(unsigned i, unsigned s, int *e) { __builtin_trap(); }
+
 static bool inside(const char *p, const char *buf, size_t len)
 {
 	return p >= buf && p <= buf + len;	/* the NUL at buf[len] counts */
@@ -80,7 +95,7 @@ static void early_params(const char *name, const char *value)
 		} else {
 			CHECK(!ekdb_opts.bad);
 			if (params[i].fn == setup_kgdbdbgp)
-				CHECK(ekdb_opts.kgdbdbgp_index <= 9 && ekdb_opts.kgdbdbgp_secs <= 3600);
+				CHECK(ekdb_opts.kgdbdbgp_dev.u.dbgp.index <= 9 && ekdb_opts.kgdbdbgp_dev.u.dbgp.secs <= 3600);
 		}
 	}
 	free(v);

@@ -47,15 +47,15 @@ static void test_serial_options(void **state)
 	struct uart_port p;
 
 	assert_int_equal(uart_parse_options("", &p), 0);
-	assert_int_equal(p.base, 0x3f8);
+	assert_int_equal(p.regs.addr, 0x3f8);
 	assert_int_equal(p.baud, 115200);
 	assert_int_equal(uart_parse_options("ttyS1", &p), 0);
-	assert_int_equal(p.base, 0x2f8);
+	assert_int_equal(p.regs.addr, 0x2f8);
 	assert_int_equal(uart_parse_options("ttyS3,9600", &p), 0);
-	assert_int_equal(p.base, 0x2e8);
+	assert_int_equal(p.regs.addr, 0x2e8);
 	assert_int_equal(p.baud, 9600);
 	assert_int_equal(uart_parse_options("0x3e8,38400", &p), 0);
-	assert_int_equal(p.base, 0x3e8);
+	assert_int_equal(p.regs.addr, 0x3e8);
 	assert_int_equal(p.baud, 38400);
 	assert_int_equal(uart_parse_options("ttyS0,115200n8", &p), 0);
 	/* bad inputs */

@@ -42,6 +42,7 @@ int uart_getc(struct uart_port *p)
 void uart_putc(struct uart_port *p, u8 c) {}
 void uart_write(struct uart_port *p, const char *s, size_t len) {}
 struct uart_port *early_serial_console_port(void) { return NULL; }
+struct uart_port *early_serial_console_of(const struct uart_regs *r) { return NULL; }
 
 static struct ekdb_transport *t;
 

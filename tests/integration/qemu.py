@@ -92,7 +92,7 @@ class Machine:
                  ports=("unix",), qmp=True, load_options=False, esp=None,
                  display="none", no_gop=False, extra=(), qemu_gdb=None,
                  lifetime=MACHINE_LIFETIME, name="m", start=True, dbgp=False,
-                 dbgp_knobs=(), xdbc=False, xdbc_knobs=()):
+                 dbgp_knobs=(), xdbc=False, xdbc_knobs=(), uart_pci=0, uart_mmio32=False):
         self.dir = str(tmp_path)
         self.name = name
         self.cmdline = cmdline
@@ -111,6 +111,8 @@ class Machine:
         self.dbgp_knobs = list(dbgp_knobs)
         self.xdbc = xdbc or bool(xdbc_knobs)    # the xHCI DbC model (xdbc-sim)
         self.xdbc_knobs = list(xdbc_knobs)
+        self.uart_pci = uart_pci                # pci-serial lines (I/O BAR), on sockets
+        self.uart_mmio32 = uart_mmio32          # the memory-mapped UART model (uart-sim)
         self.proc = None
         self.ports = []
         self.returncode = None
@@ -151,6 +153,25 @@ class Machine:
         """take_dbgp() for the DbC's far host side."""
         i = len(self.ports)
         p = Port(i, "unix", self.xdbc_path, self._path("xdbc.log"))
+        self.ports.append(p)
+        self._connect(p)
+        return i
+
+    def uart_pci_path(self, i=0):
+        """The other end of the i-th pci-serial line (--uart-pci)."""
+        return os.path.join(self.sockdir, f"uartpci{i}.sock")
+
+    @property
+    def uart_mmio32_path(self):
+        """The other end of the memory-mapped UART (--uart-mmio32)."""
+        return os.path.join(self.sockdir, "uartmmio.sock")
+
+    def take_uart(self, path):
+        """Connect the Machine to a PCI UART's socket like a captured serial
+        port (output(i), wait_for(port=i), send(i), Kdb(m, i), release_port(i)
+        for gdb): returns that port's index."""
+        i = len(self.ports)
+        p = Port(i, "unix", path, self._path(f"uart{i}.log"))
         self.ports.append(p)
         self._connect(p)
         return i
@@ -217,6 +238,10 @@ class Machine:
             cmd += ["--xdbc-sim", f"unix:{self.xdbc_path}",
                     "--xdbc-control", f"unix:{os.path.join(self.sockdir, 'xdbc.ctl')}"]
             cmd += [f"--xdbc-knob={k}" for k in self.xdbc_knobs]
+        for i in range(self.uart_pci):
+            cmd += ["--uart-pci", f"unix:{self.uart_pci_path(i)}"]
+        if self.uart_mmio32:
+            cmd += ["--uart-mmio32", f"unix:{self.uart_mmio32_path}"]
         for e in self.extra:
             cmd.append(f"--extra={e}")
         return cmd

@@ -32,10 +32,13 @@ CFG = struct.Struct("<IIi")
 BAR = struct.Struct("<QQI?3x")
 SYSMEM = struct.Struct("<8Q8Q8q")
 MAX_FDS = 8
+BAR0_SIZE = 0x1000   # a model with another BAR0 size says so in its BAR0_SIZE
 
 
 class Link:
     def __init__(self, fd, hc, lock, log, trace=False):
+        """@hc: the device model (cfg_read/cfg_write, bar0, mmio_read/mmio_write,
+        power_on): the EHCI controller of dbgp-sim, the UART of uart-sim."""
         self.sock = socket.socket(fileno=fd)
         self.hc = hc
         self.lock = lock
@@ -109,7 +112,7 @@ class Link:
             elif cmd in (CMD_BAR_READ, CMD_BAR_WRITE):
                 addr, val, size, memory = BAR.unpack_from(payload)
                 off = addr - hc.bar0
-                ok = memory and hc.bar0 and 0 <= off and off + size <= hc.BAR0_SIZE
+                ok = memory and hc.bar0 and 0 <= off and off + size <= getattr(hc, "BAR0_SIZE", BAR0_SIZE)
                 if cmd == CMD_BAR_READ:
                     v = hc.mmio_read(off, size) if ok else (1 << (8 * size)) - 1
                     if self.trace:

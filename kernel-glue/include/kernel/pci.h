@@ -32,6 +32,8 @@ void pci_write8(u32 bdf, u8 off, u8 v);
 
 /* pci_find_capability - config offset of capability @id of @bdf, or 0. */
 u8 pci_find_capability(u32 bdf, u8 id);
+/* pci_for_each_function - @fn(bdf, device << 16 | vendor, @arg) for each function until it says true. */
+void pci_for_each_function(bool (*fn)(u32 bdf, u32 id, void *arg), void *arg);
 /* pci_find_class - the @index'th (0-based) function of class code @class (24 bits). */
 bool pci_find_class(u32 class, unsigned index, u32 *bdf);
 
