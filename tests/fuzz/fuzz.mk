@@ -61,7 +61,8 @@ $(eval $(call fuzz_run_rules,gdb-packet,$(BUILD)/fuzz/fuzz_gdb_packet,gdb,16384)
 
 # ---- kdb command line (fuzz_kdb_line) ----
 FUZZ_KDB_SRCS := $(sort $(wildcard kdb/*.c)) $(sort $(wildcard gdbstub/*.c)) lib/fmt.c lib/hex.c \
-                 lib/parse.c lib/errno.c $(X86_TDESC_SRCS) tests/host/sim_target.c tests/host/sim_port.c \
+                 lib/parse.c lib/errno.c $(X86_TDESC_SRCS) arch/x86/insn.c arch/x86/frame.c \
+                 tests/host/sim_target.c tests/host/sim_port.c \
                  tests/host/sim_chan.c $(BUILD)/fuzz/gen/kdb_cmds.c
 
 $(BUILD)/fuzz/gen/kdb_cmds.c: kdb/kdb_cmds tools/gen-kdb-cmds.py

@@ -43,11 +43,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #include "../../earlyio/kbd/kbd_transport.h"
 #include "../../earlyio/ehci-dbgp/ehci_dbgp.h"
 #include "../../earlyio/serial/serial_pci.h"
+#include "../../earlyio/xhci-dbc/xhci_dbc.h"
 int uart_probe(struct uart_port *p) { __builtin_trap(); }
 int uart_pci_resolve(const struct uart_pci_spec *s, struct uart_port *p) { __builtin_trap(); }
 struct ekdb_transport *serial_transport_start(const struct uart_port *w, int *e) { __builtin_trap(); }
 struct ekdb_transport *kbd_screen_transport(int *e) { __builtin_trap(); }
 struct ekdb_transport *dbgp_transport_init(unsigned i, unsigned s, int *e) { __builtin_trap(); }
+struct ekdb_transport *xdbc_transport_init(unsigned i, unsigned s, int *e) { __builtin_trap(); }
 
 static bool inside(const char *p, const char *buf, size_t len)
 {
