@@ -130,15 +130,16 @@ static struct ekdb_transport *kbd_instantiate(const struct ekdb_transport_cfg *c
 
 /* ---------------------------------------------------------------- dbgp */
 
-/* "dbgpN[,secs]": kgdbdbgp=N[,secs] is this word without its prefix. */
-static int dbgp_parse(const char *word, struct ekdb_transport_cfg *cfg)
+/*
+ * "dbgpN[,secs]" and "xdbcN[,secs]": kgdbdbgp= and kgdbxdbc= are these words
+ * without their 4-letter prefix (the table matched it), one grammar for both
+ * USB debug devices (cfg->u.dbgp: the Nth EHCI debug port or xHCI controller).
+ */
+static int usb_debug_parse(const char *word, struct ekdb_transport_cfg *cfg)
 {
 	unsigned index, secs;
-	int err;
+	int err = dbgp_parse_kgdbdbgp(word + 4, &index, &secs);
 
-	if (strncmp(word, "dbgp", 4))
-		return -EKDB_EINVAL;
-	err = dbgp_parse_kgdbdbgp(word + 4, &index, &secs);
 	if (err)
 		return err;
 	cfg->u.dbgp.index = (u8)index;
@@ -153,22 +154,6 @@ static struct ekdb_transport *dbgp_instantiate(const struct ekdb_transport_cfg *
 
 /* ---------------------------------------------------------------- xdbc */
 
-/* "xdbcN[,secs]": kgdbxdbc=N[,secs], kgdbdbgp='s grammar (cfg->u.dbgp: the Nth xHCI controller). */
-static int xdbc_parse(const char *word, struct ekdb_transport_cfg *cfg)
-{
-	unsigned index, secs;
-	int err;
-
-	if (strncmp(word, "xdbc", 4))
-		return -EKDB_EINVAL;
-	err = dbgp_parse_kgdbdbgp(word + 4, &index, &secs);
-	if (err)
-		return err;
-	cfg->u.dbgp.index = (u8)index;
-	cfg->u.dbgp.secs = (u16)secs;
-	return 0;
-}
-
 static struct ekdb_transport *xdbc_instantiate(const struct ekdb_transport_cfg *cfg, int *err)
 {
 	return xdbc_transport_init(cfg->u.dbgp.index, cfg->u.dbgp.secs, err);
@@ -182,8 +167,8 @@ static const struct ekdb_transport_kind_ops kinds[] = {
 	{ "pciserial", EKDB_TRANSPORT_SERIAL, pciserial_parse, pciserial_probe,
 	  pciserial_instantiate },
 	{ "kbd", EKDB_TRANSPORT_KBD, kbd_parse, NULL, kbd_instantiate },
-	{ "dbgp", EKDB_TRANSPORT_DBGP, dbgp_parse, NULL, dbgp_instantiate },
-	{ "xdbc", EKDB_TRANSPORT_XDBC, xdbc_parse, NULL, xdbc_instantiate },
+	{ "dbgp", EKDB_TRANSPORT_DBGP, usb_debug_parse, NULL, dbgp_instantiate },
+	{ "xdbc", EKDB_TRANSPORT_XDBC, usb_debug_parse, NULL, xdbc_instantiate },
 };
 
 const struct ekdb_transport_kind_ops *early_transport_kind(const char *word)
