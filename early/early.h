@@ -1,32 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* early.h - private to early/: the debugger options parsed from the command line. */
+/* early.h - private to early/: what its files share (the options they parse are core/opts.h). */
 #ifndef EARLY_EARLY_H
 #define EARLY_EARLY_H
 
 #include <ekdb/types.h>
 #include <ekdb/transport.h>
-
-#define EKDB_OPT_MAX 32
-
-struct ekdb_early_opts {
-	char ekgdboc[EKDB_OPT_MAX];	/* "ttyS1,115200"; empty: no early debugger */
-	struct ekdb_transport_cfg ekgdboc_dev[2];	/* its devices (kbd, then a serial line) */
-	unsigned n_ekgdboc_dev;
-	char kgdboc[EKDB_OPT_MAX];	/* recorded for the late core */
-	bool kgdboc_earlycon;		/* kgdboc_earlycon[=name]: kgdb on the earlycon */
-	char kgdboc_earlycon_name[EKDB_OPT_MAX];	/* the name given, or empty */
-	bool kgdbwait;
-	bool kgdbcon;
-	bool bad;			/* a debugger option was malformed: stay off */
-	char bad_opt[EKDB_OPT_MAX];	/* the first one refused */
-	bool kgdbdbgp;			/* kgdbdbgp=N[,secs] given (and well formed) */
-	struct ekdb_transport_cfg kgdbdbgp_dev;	/* N: the Nth EHCI debug port, poll period */
-	bool kgdbxdbc;			/* kgdbxdbc=N[,secs] given (and well formed) */
-	struct ekdb_transport_cfg kgdbxdbc_dev;	/* N: the Nth xHCI controller's DbC, poll period */
-	u32 cmd_enable;			/* kdb.cmd_enable= (KDB_ENABLE_* mask) */
-};
-
-extern struct ekdb_early_opts ekdb_opts;
+#include "../core/opts.h"
 
 /* console.c: the serial port earlycon= set up (and its name: uart8250, uart), or NULL */
 const struct uart_port *early_earlycon_port(const char **name);

@@ -22,8 +22,6 @@
 #include <ekdb/kdb.h>
 #include "../core/debug_core.h"
 
-struct ekdb_early_opts ekdb_opts = { .cmd_enable = KDB_ENABLE_ALL };
-
 /* A debugger option was refused: remember which, so init can say why it stays off. */
 static int refuse(const char *name, int err)
 {

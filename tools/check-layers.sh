@@ -23,6 +23,7 @@ RULES="
 gdbstub kdb|^arch/|arch-neutral: the architecture is reached through <ekdb/arch.h>
 $DEBUGGER_DIRS|^boot/|the loader is one host among three: the debugger sees no header of it
 $DEBUGGER_DIRS|^/usr/include/efi/|GNU-EFI is the loader's: the debugger sees no header of it
+core/handoff core/late|^early/|the full core does not reach back into the early debugger: its options are core/opts.h
 "
 # The porting interface's rule: the reference kernel is one host among
 # three too; the debugger reaches it through <ekdb/port.h> (docs/porting.md).

@@ -19,7 +19,7 @@
  *    that any later use faults: the tests prove nothing reads it).
  */
 #include "../debug_core.h"
-#include "../../early/early.h"
+#include "../opts.h"
 #include "../late/late.h"
 #include <asm/processor.h>
 #include <ekdb/cmdline.h>

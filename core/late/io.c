@@ -8,7 +8,7 @@
  * what moved where.
  */
 #include "late.h"
-#include "../../early/early.h"
+#include "../opts.h"
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>

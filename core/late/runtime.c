@@ -12,7 +12,7 @@
  * bad value is refused with Linux's error and changes nothing.
  */
 #include "late.h"
-#include "../../early/early.h"
+#include "../opts.h"
 #include <asm/processor.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
