@@ -5,8 +5,6 @@
  * come from the stopped CPU's captured state.
  */
 #include "debug_core.h"
-#include <asm/fixup.h>
-#include <asm/regs_table.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/range.h>
@@ -56,48 +54,41 @@ static long t_mem_store(struct ekdb_target *t, u64 addr, const void *buf, size_t
 
 static unsigned t_reg_count(struct ekdb_target *t)
 {
-	return x86_reg_count();
+	return arch_dbg_reg_count();
 }
 
 static int t_reg_read(struct ekdb_target *t, unsigned regno, u8 *buf, size_t *size)
 {
 	struct dbg_cpu *c = &dbg_cpus[selected_cpu];
-	const struct x86_reg_desc *d = x86_reg_desc(regno);
 
-	if (!d)
+	if (!arch_dbg_reg_size(regno))
 		return -EKDB_EINVAL;
 	if (!c->stopped) {
-		*size = d->bitsize / 8;
+		*size = arch_dbg_reg_size(regno);
 		return -EKDB_ENOENT;	/* that CPU is not stopped: registers unknown */
 	}
-	return x86_reg_get(&c->state, regno, buf, size);
+	return arch_dbg_reg_get(&c->state, regno, buf, size);
 }
 
 static int t_reg_write(struct ekdb_target *t, unsigned regno, const u8 *buf, size_t size)
 {
 	struct dbg_cpu *c = &dbg_cpus[selected_cpu];
-	const struct x86_reg_desc *d = x86_reg_desc(regno);
 
-	if (!d)
+	if (!arch_dbg_reg_size(regno))
 		return -EKDB_EINVAL;
 	if (!c->stopped)
 		return -EKDB_EPERM;
-	/* only what arch_dbg_state_writeback() puts back may change */
-	if (d->offset < 0 || (u64)d->offset > offsetof(struct arch_dbg_state, eflags))
-		return -EKDB_EPERM;
-	return x86_reg_set(&c->state, regno, buf, size);
+	return arch_dbg_reg_set(&c->state, regno, buf, size);
 }
 
 static const char *t_reg_name(struct ekdb_target *t, unsigned regno)
 {
-	const struct x86_reg_desc *d = x86_reg_desc(regno);
-
-	return d ? d->name : NULL;
+	return arch_dbg_reg_name(regno);
 }
 
 static const char *t_features_xml(struct ekdb_target *t, const char *annex, size_t *len)
 {
-	return x86_features_xml(annex, len);
+	return arch_dbg_features_xml(annex, len);
 }
 
 static enum dbg_bp_owner owner_of(enum ekdb_bp_owner owner)
@@ -249,7 +240,7 @@ static const char *t_libraries_svr4_xml(struct ekdb_target *t, size_t *len)
 
 static void t_reg_layout(struct ekdb_target *t, struct ekdb_reg_layout *l)
 {
-	x86_reg_layout(l);
+	arch_dbg_reg_layout(l);
 }
 
 static const struct ekdb_target_ops dbg_target_ops = {

@@ -8,7 +8,8 @@
 # loader's build of the same sources) list every header a source pulled
 # in, directly or through another header, whatever the include path or a
 # "../../" spelling.  Each rule below names folders and a pattern no header
-# of theirs may match.  Exit 1 naming each offending source and header.
+# of theirs may match (no "|" inside a pattern: it separates the fields).
+# Exit 1 naming each offending source and header.
 #
 # Rules, one a line: "FOLDERS|PATTERN|WHY" (PATTERN: an extended regex
 # matched against the header's path relative to the tree, after ".."
@@ -23,6 +24,8 @@ RULES="
 gdbstub kdb|^arch/|arch-neutral: the architecture is reached through <ekdb/arch.h>
 $DEBUGGER_DIRS|^boot/|the loader is one host among three: the debugger sees no header of it
 $DEBUGGER_DIRS|^/usr/include/efi/|GNU-EFI is the loader's: the debugger sees no header of it
+core|^arch/x86/include/asm/regs_table[.]h$|the core reaches the register file through <ekdb/arch.h> (arch_dbg_reg_*)
+core|^arch/x86/include/asm/fixup[.]h$|the core reaches fault-safe access through <ekdb/arch.h> (arch_dbg_probe_*)
 core/handoff core/late|^early/|the full core does not reach back into the early debugger: its options are core/opts.h
 "
 # The porting interface's rule: the reference kernel is one host among
@@ -34,7 +37,11 @@ fail() { echo "check-layers: $*" >&2; exit 1; }
 # "SOURCE HEADER" for every header of the .d files under $1 (SOURCE: the
 # object's path below $1 without .o; HEADER: relative to the tree, ".." folded).
 deps_under() {
-	find "$1" -name '*.d' | sort | xargs -r awk -v top="$1/" -v here="$here/" '
+	# no stale leftovers of moved or deleted sources (an incremental build keeps their .d)
+	find "$1" -name '*.d' | sort | while read -r d; do
+		s=${d#"$1"/}
+		[ -n "${LAYERS_SELFTEST:-}" ] || [ -e "$here/${s%.d}" ] && echo "$d"
+	done | xargs -r awk -v top="$1/" -v here="$here/" '
 	function fold(p,   n, i, k, part, out) {
 		if (index(p, here) == 1) p = substr(p, length(here) + 1)
 		n = split(p, part, "/"); k = 0

@@ -15,6 +15,7 @@ LDR_DBG_SHARED := \
 	arch/x86/cpu_state.c arch/x86/debug_trap.c arch/x86/debugreg.c arch/x86/fixup.c \
 	arch/x86/hw_breakpoint.c arch/x86/idt.c arch/x86/regs_table.c arch/x86/sstep.c \
 	arch/x86/tdesc.c arch/x86/text_poke.c arch/x86/entry.S arch/x86/insn.c arch/x86/frame.c \
+	arch/x86/dbg_regs.c \
 	core/bp.c core/cpu.c core/display.c core/entry.c core/frontend.c core/mem.c \
 	core/port.c core/target.c core/transport.c core/handoff/loader.c core/reenter.c \
 	$(wildcard gdbstub/*.c) $(wildcard kdb/*.c) \

@@ -76,4 +76,36 @@ size_t arch_dbg_frame_size(void);
  */
 int arch_dbg_frame_reg(const void *frame, const char *name, u64 *val);
 
+/* ------------------------------------------------------------ the register file */
+/*
+ * The registers gdb and kdb see in a stopped CPU's captured state (struct
+ * arch_dbg_state: opaque here, the core holds it), in gdb's numbering for
+ * the arch's target description (arch/x86/dbg_regs.c over the one register
+ * table, arch/x86/regs_table.c).
+ */
+struct arch_dbg_state;
+struct ekdb_reg_layout;
+/* arch_dbg_reg_count - how many registers gdb sees (numbers 0..count-1). */
+unsigned arch_dbg_reg_count(void);
+/* arch_dbg_reg_name - gdb's name of register @n ("rax", "eflags"), NULL past the end. */
+const char *arch_dbg_reg_name(unsigned n);
+/* arch_dbg_reg_size - bytes of register @n, 0 past the end. */
+unsigned arch_dbg_reg_size(unsigned n);
+/*
+ * arch_dbg_reg_get - register @n of @st into @buf (little endian; *@size
+ * gets its size).  0, -EKDB_EINVAL past the end, -EKDB_ENOENT when the
+ * state does not hold it.
+ */
+int arch_dbg_reg_get(const struct arch_dbg_state *st, unsigned n, u8 *buf, size_t *size);
+/*
+ * arch_dbg_reg_set - register @n of @st from @buf (@size must be its size).
+ * Only registers the resume writes back may change: -EKDB_EPERM for the
+ * others, -EKDB_EINVAL past the end or for a wrong size.
+ */
+int arch_dbg_reg_set(struct arch_dbg_state *st, unsigned n, const u8 *buf, size_t size);
+/* arch_dbg_reg_layout - which registers 'g' carries and a stop reply expedites. */
+void arch_dbg_reg_layout(struct ekdb_reg_layout *layout);
+/* arch_dbg_features_xml - the target description document @annex, NULL if none. */
+const char *arch_dbg_features_xml(const char *annex, size_t *len);
+
 #endif
