@@ -82,26 +82,125 @@ static struct ekdb_transport *earlycon_instantiate(int *err)
 	return t;
 }
 
+/* The loader's session goes on: no second transport, no re-init; say what differs. */
+static void go_on_from_loader(void)
+{
+	active_frontend = early_frontend_get();
+	/* the kernel's reading of kdb.cmd_enable= (0 if malformed) is the one that counts */
+	dbg_frontend_set_cmd_enable(ekdb_opts.cmd_enable);
+	if (ekdb_opts.bad)
+		pr_err("kgdb: malformed %s= option: the session handed over by the loader goes on%s\n",
+		       ekdb_opts.bad_opt, ekdb_opts.cmd_enable ? "" :
+		       " (kdb: the always-safe commands only)");
+	if (ekdb_opts.ekgdboc[0] && !names_handoff_line(ekdb_opts.ekgdboc))
+		pr_warn("kgdb: ekgdboc=%s: the session handed over by the loader stays on %s\n",
+			ekdb_opts.ekgdboc, dbg_transport_at(0)->name);
+}
+
+/* The USB debug kinds: one parameter each, the Nth device of its kind. */
+static const struct {
+	const char *param;
+	const bool *given;
+	const struct ekdb_transport_cfg *cfg;
+} usb_params[] = {
+	{ "kgdbdbgp", &ekdb_opts.kgdbdbgp, &ekdb_opts.kgdbdbgp_dev },
+	{ "kgdbxdbc", &ekdb_opts.kgdbxdbc, &ekdb_opts.kgdbxdbc_dev },
+};
+
+/* The early debugger's transports: ekgdboc='s (or the earlycon's), then the USB ones. */
+struct early_transports {
+	struct ekdb_transport *line, *line2;	/* ekgdboc= (line2: its serial line with kbd) */
+	const char *line_by;			/* "ekgdboc" or "kgdboc_earlycon" */
+	struct ekdb_transport *usb[ARRAY_SIZE(usb_params)];
+};
+
+/*
+ * Every transport the options name, from the kind table.  False, with the
+ * reason logged, when one cannot be made: the debugger stays off.
+ */
+static bool instantiate_all(struct early_transports *ts)
+{
+	int err = 0;
+
+	ts->line_by = "ekgdboc";
+	if (ekdb_opts.kgdboc_earlycon && ekdb_opts.ekgdboc[0]) {
+		pr_warn("kgdb: kgdboc_earlycon ignored: ekgdboc=%s names the early debugger's line\n",
+			ekdb_opts.ekgdboc);
+	} else if (ekdb_opts.kgdboc_earlycon) {
+		ts->line = earlycon_instantiate(&err);
+		ts->line_by = "kgdboc_earlycon";
+	}
+	if (!ekdb_opts.ekgdboc[0] && !ekdb_opts.kgdbdbgp && !ekdb_opts.kgdbxdbc && !ts->line) {
+		if (ekdb_opts.kgdbwait)
+			pr_warn("kgdb: kgdbwait without ekgdboc=, kgdbdbgp= or kgdbxdbc=: nothing to wait on\n");
+		return false;
+	}
+	if (ekdb_opts.ekgdboc[0]) {
+		ts->line = ekgdboc_instantiate(&ts->line2, &err);
+		if (!ts->line) {
+			pr_err("kgdb: ekgdboc=%s: %s: the debugger stays off\n", ekdb_opts.ekgdboc,
+			       ekdb_strerror(err));
+			return false;
+		}
+	}
+	for (unsigned i = 0; i < ARRAY_SIZE(usb_params); i++) {
+		const struct ekdb_transport_cfg *c = usb_params[i].cfg;
+
+		if (!*usb_params[i].given)
+			continue;
+		ts->usb[i] = c->ops->instantiate(c, &err);
+		if (!ts->usb[i]) {
+			pr_err("kgdb: %s=%u: %s: the debugger stays off\n", usb_params[i].param,
+			       c->u.dbgp.index, ekdb_strerror(err));
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Register them in that order: false if one is refused. */
+static bool register_all(const struct early_transports *ts)
+{
+	if ((ts->line && dbg_transport_register(ts->line)) ||
+	    (ts->line2 && dbg_transport_register(ts->line2)))
+		return false;
+	for (unsigned i = 0; i < ARRAY_SIZE(usb_params); i++)
+		if (ts->usb[i] && dbg_transport_register(ts->usb[i]))
+			return false;
+	return true;
+}
+
+static void report_registered(const struct early_transports *ts)
+{
+	if (ts->line)
+		pr_info("kgdb: Registered I/O driver %s (%s%s%s)\n", ts->line_by, ts->line->name,
+			ts->line2 ? "," : "", ts->line2 ? ts->line2->name : "");
+	for (unsigned i = 0; i < ARRAY_SIZE(usb_params); i++)
+		if (ts->usb[i])
+			pr_info("kgdb: Registered I/O driver %s (%s)\n", usb_params[i].param,
+				ts->usb[i]->name);
+}
+
+/* kgdbcon, then the kgdbwait stop (also for a session handed over by the loader). */
+static void early_wait(void)
+{
+	if (ekdb_opts.kgdbcon)
+		ekdb_log_hook(kgdbcon_write);
+	if (ekdb_opts.kgdbwait) {
+		pr_notice("kgdb: Waiting for connection from remote gdb...\n");
+		kgdb_breakpoint();
+	}
+}
+
 void ekdb_early_init(void)
 {
-	struct ekdb_transport *t = NULL, *t2 = NULL, *td = NULL, *tx = NULL;
-	bool earlycon_t = false;
-	int err = 0;
+	struct early_transports ts = { 0 };
 
 	ekdb_handoff_report();
 	if (ekdb_handoff_taken()) {
-		/* the loader's session goes on: no second transport, no re-init */
-		active_frontend = early_frontend_get();
-		/* the kernel's reading of kdb.cmd_enable= (0 if malformed) is the one that counts */
-		dbg_frontend_set_cmd_enable(ekdb_opts.cmd_enable);
-		if (ekdb_opts.bad)
-			pr_err("kgdb: malformed %s= option: the session handed over by the loader goes on%s\n",
-			       ekdb_opts.bad_opt, ekdb_opts.cmd_enable ? "" :
-			       " (kdb: the always-safe commands only)");
-		if (ekdb_opts.ekgdboc[0] && !names_handoff_line(ekdb_opts.ekgdboc))
-			pr_warn("kgdb: ekgdboc=%s: the session handed over by the loader stays on %s\n",
-				ekdb_opts.ekgdboc, dbg_transport_at(0)->name);
-		goto wait;
+		go_on_from_loader();
+		early_wait();
+		return;
 	}
 	if (ekdb_handoff_refused())
 		return;
@@ -109,67 +208,14 @@ void ekdb_early_init(void)
 		pr_err("kgdb: malformed %s= option: the debugger stays off\n", ekdb_opts.bad_opt);
 		return;
 	}
-	if (ekdb_opts.kgdboc_earlycon && ekdb_opts.ekgdboc[0]) {
-		pr_warn("kgdb: kgdboc_earlycon ignored: ekgdboc=%s names the early debugger's line\n",
-			ekdb_opts.ekgdboc);
-	} else if (ekdb_opts.kgdboc_earlycon) {
-		t = earlycon_instantiate(&err);
-		earlycon_t = t != NULL;
-	}
-	if (!ekdb_opts.ekgdboc[0] && !ekdb_opts.kgdbdbgp && !ekdb_opts.kgdbxdbc && !t) {
-		if (ekdb_opts.kgdbwait)
-			pr_warn("kgdb: kgdbwait without ekgdboc=, kgdbdbgp= or kgdbxdbc=: nothing to wait on\n");
+	if (!instantiate_all(&ts))
 		return;
-	}
-	if (ekdb_opts.ekgdboc[0]) {
-		t = ekgdboc_instantiate(&t2, &err);
-		if (!t) {
-			pr_err("kgdb: ekgdboc=%s: %s: the debugger stays off\n", ekdb_opts.ekgdboc,
-			       ekdb_strerror(err));
-			return;
-		}
-	}
-	if (ekdb_opts.kgdbdbgp) {
-		const struct ekdb_transport_cfg *c = &ekdb_opts.kgdbdbgp_dev;
-
-		td = c->ops->instantiate(c, &err);
-		if (!td) {
-			pr_err("kgdb: kgdbdbgp=%u: %s: the debugger stays off\n",
-			       c->u.dbgp.index, ekdb_strerror(err));
-			return;
-		}
-	}
-	if (ekdb_opts.kgdbxdbc) {
-		const struct ekdb_transport_cfg *c = &ekdb_opts.kgdbxdbc_dev;
-
-		tx = c->ops->instantiate(c, &err);
-		if (!tx) {
-			pr_err("kgdb: kgdbxdbc=%u: %s: the debugger stays off\n",
-			       c->u.dbgp.index, ekdb_strerror(err));
-			return;
-		}
-	}
 	active_frontend = early_frontend_get();
-	if (!active_frontend || (t && dbg_transport_register(t)) ||
-	    (t2 && dbg_transport_register(t2)) || (td && dbg_transport_register(td)) ||
-	    (tx && dbg_transport_register(tx))) {
+	if (!active_frontend || !register_all(&ts)) {
 		pr_err("kgdb: cannot start the early debugger\n");
 		return;
 	}
 	dbg_core_init(active_frontend);
-	if (t)
-		pr_info("kgdb: Registered I/O driver %s (%s%s%s)\n",
-			earlycon_t ? "kgdboc_earlycon" : "ekgdboc", t->name, t2 ? "," : "",
-			t2 ? t2->name : "");
-	if (td)
-		pr_info("kgdb: Registered I/O driver kgdbdbgp (%s)\n", td->name);
-	if (tx)
-		pr_info("kgdb: Registered I/O driver kgdbxdbc (%s)\n", tx->name);
-wait:
-	if (ekdb_opts.kgdbcon)
-		ekdb_log_hook(kgdbcon_write);
-	if (ekdb_opts.kgdbwait) {
-		pr_notice("kgdb: Waiting for connection from remote gdb...\n");
-		kgdb_breakpoint();
-	}
+	report_registered(&ts);
+	early_wait();
 }
