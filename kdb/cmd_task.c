@@ -256,6 +256,104 @@ static void bt_cpu(struct kdb_session *s, u64 cpu)
 	bt_task(s, &t);
 }
 
+/* bta [state]: every task the state mask selects, the running ones first. */
+static int bt_all(struct kdb_session *s, int argc, const char **argv)
+{
+	const char *mask = ps_mask(s, argc, argv);
+	struct ekdb_task t;
+
+	if (argc == 0)
+		kdb_ps_suppressed(s);
+	for (int cpu = 0; cpu < (int)kdb_cpu_count(s); cpu++) {
+		if (!kdb_current_task(s, cpu, &t) || !state_matches(s, &t, mask))
+			continue;
+		bt_task(s, &t);
+		if (!bta_continue(s))
+			return 0;
+	}
+	for (int i = 0; get_task(s, i, &t) && !kdb_interrupted(s); i++) {
+		if (t.running || !task_listed(&t) || !state_matches(s, &t, mask))
+			continue;
+		bt_task(s, &t);
+		if (!bta_continue(s))
+			return 0;
+	}
+	return 0;
+}
+
+/* btp <pid> / btt <task address>: one task. */
+static int bt_one(struct kdb_session *s, int argc, const char **argv)
+{
+	bool by_pid = argv[0][2] == 'p';
+	struct ekdb_task t;
+	u64 v;
+
+	if (argc != 1)
+		return -KDB_ARGCOUNT;
+	if (kdb_getularg(argv[1], &v))
+		return -KDB_BADINT;
+	for (int i = 0; get_task(s, i, &t); i++)
+		if (by_pid ? (u64)t.pid == v && (t.running || t.state != 'X') : t.addr == v) {
+			bt_task(s, &t);
+			return 0;
+		}
+	if (!by_pid)
+		return -KDB_BADADDR;
+	kdb_printf(s, "No process with pid == %lld found\n", (long long)v);
+	return 0;
+}
+
+/* btc [cpu]: the task running on one CPU, or on each. */
+static int bt_cpus(struct kdb_session *s, int argc, const char **argv)
+{
+	u64 v;
+
+	if (argc > 1)
+		return -KDB_ARGCOUNT;
+	if (argc == 1) {
+		if (kdb_getularg(argv[1], &v))
+			return -KDB_BADINT;
+		bt_cpu(s, v);
+		return 0;
+	}
+	kdb_printf(s, "btc: cpu status: ");
+	kdb_cpu_status(s);
+	for (unsigned cpu = 0; cpu < kdb_cpu_count(s) && !kdb_interrupted(s); cpu++)
+		bt_cpu(s, cpu);
+	return 0;
+}
+
+/* bt <vaddr>: @t's stack from a stack address, against the task's frame chain. */
+static void bt_from(struct kdb_session *s, const struct ekdb_task *t, u64 v)
+{
+	struct kdb_frame f;
+
+	memset(&f, 0, sizeof(f));
+	if (t->running && kdb_select_cpu(s, t->cpu) == 0 && kdb_reg_frame(s, &f)) {
+		kdb_select_cpu(s, s->cpu);
+	} else {
+		kdb_select_cpu(s, s->cpu);
+		f.bp = t->rbp;
+	}
+	while (f.bp && f.bp < v) {
+		u64 up;
+
+		if (s->target->ops->mem_read(s->target, f.bp, &up, 8) != 8 || up <= f.bp)
+			f.bp = 0;
+		else
+			f.bp = up;
+	}
+	f.sp = v;
+	kdb_show_trace(s, &f, false, 0);
+}
+
+static const struct {
+	const char *name;
+	int (*fn)(struct kdb_session *s, int argc, const char **argv);
+} bt_variants[] = {
+	{ "bta", bt_all }, { "btp", bt_one }, { "btt", bt_one }, { "btc", bt_cpus },
+};
+
 /**
  * kdb_cmd_bt - bt [vaddr]: the current (or `pid`-selected) task, or the
  * stack from a stack address; btp <pid>; btt <task address>; bta
@@ -264,93 +362,23 @@ static void bt_cpu(struct kdb_session *s, u64 cpu)
  */
 int kdb_cmd_bt(struct kdb_session *s, int argc, const char **argv)
 {
-	const char *cmd = argv[0];
 	struct ekdb_task t;
 	int next = 1, r;
 	u64 v;
 
-	if (!strcmp(cmd, "bta")) {
-		const char *mask = ps_mask(s, argc, argv);
-
-		if (argc == 0)
-			kdb_ps_suppressed(s);
-		for (int cpu = 0; cpu < (int)kdb_cpu_count(s); cpu++) {
-			if (!kdb_current_task(s, cpu, &t) || !state_matches(s, &t, mask))
-				continue;
-			bt_task(s, &t);
-			if (!bta_continue(s))
-				return 0;
-		}
-		for (int i = 0; get_task(s, i, &t) && !kdb_interrupted(s); i++) {
-			if (t.running || !task_listed(&t) || !state_matches(s, &t, mask))
-				continue;
-			bt_task(s, &t);
-			if (!bta_continue(s))
-				return 0;
-		}
-		return 0;
-	}
-	if (!strcmp(cmd, "btp") || !strcmp(cmd, "btt")) {
-		if (argc != 1)
-			return -KDB_ARGCOUNT;
-		if (kdb_getularg(argv[1], &v))
-			return -KDB_BADINT;
-		for (int i = 0; get_task(s, i, &t); i++)
-			if (cmd[2] == 'p' ? (u64)t.pid == v && (t.running || t.state != 'X') :
-			    t.addr == v) {
-				bt_task(s, &t);
-				return 0;
-			}
-		if (cmd[2] == 't')
-			return -KDB_BADADDR;
-		kdb_printf(s, "No process with pid == %lld found\n", (long long)v);
-		return 0;
-	}
-	if (!strcmp(cmd, "btc")) {
-		if (argc > 1)
-			return -KDB_ARGCOUNT;
-		if (argc == 1) {
-			if (kdb_getularg(argv[1], &v))
-				return -KDB_BADINT;
-			bt_cpu(s, v);
-			return 0;
-		}
-		kdb_printf(s, "btc: cpu status: ");
-		kdb_cpu_status(s);
-		for (unsigned cpu = 0; cpu < kdb_cpu_count(s) && !kdb_interrupted(s); cpu++)
-			bt_cpu(s, cpu);
-		return 0;
-	}
+	for (unsigned i = 0; i < ARRAY_SIZE(bt_variants); i++)
+		if (!strcmp(argv[0], bt_variants[i].name))
+			return bt_variants[i].fn(s, argc, argv);
+	/* bt [vaddr]: the current task (or the one pid selected) */
 	if (s->pid >= 0 ? !kdb_find_task_pid(s, s->pid, &t) : !kdb_current_task(s, s->cpu, &t))
 		no_task(s, s->cpu, &t);
 	if (argc == 0) {
 		bt_task(s, &t);
 		return 0;
 	}
-	/* bt <vaddr>: the stack from a stack address, against the task's frame chain */
 	r = kdb_getaddrarg(s, argc, argv, &next, &v);
 	if (r)
 		return r;
-	{
-		struct kdb_frame f;
-
-		memset(&f, 0, sizeof(f));
-		if (t.running && kdb_select_cpu(s, t.cpu) == 0 && kdb_reg_frame(s, &f)) {
-			kdb_select_cpu(s, s->cpu);
-		} else {
-			kdb_select_cpu(s, s->cpu);
-			f.bp = t.rbp;
-		}
-		while (f.bp && f.bp < v) {
-			u64 up;
-
-			if (s->target->ops->mem_read(s->target, f.bp, &up, 8) != 8 || up <= f.bp)
-				f.bp = 0;
-			else
-				f.bp = up;
-		}
-		f.sp = v;
-		kdb_show_trace(s, &f, false, 0);
-	}
+	bt_from(s, &t, v);
 	return 0;
 }

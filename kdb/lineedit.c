@@ -337,6 +337,69 @@ static int sniff_byte(struct kdb_session *s, int c)
 	return -1;
 }
 
+/* One editing key (not Enter) at the cursor, as Linux's kdb_read() edits its line. */
+static void edit_key(struct kdb_session *s, int c, const char *prompt)
+{
+	switch (c) {
+	case KDB_KEY_BS:
+	case KDB_KEY_DEL:
+		if (s->pos) {
+			kdb_raw(s, "\b", 1);
+			s->pos--;
+			delete_at_cursor(s);
+		}
+		break;
+	case KDB_KEY_DELETE:
+	case KDB_KEY_CTRL('d'):
+		delete_at_cursor(s);
+		break;
+	case KDB_KEY_LEFT:
+	case KDB_KEY_CTRL('b'):
+		if (s->pos) {
+			kdb_raw(s, "\b", 1);
+			s->pos--;
+		}
+		break;
+	case KDB_KEY_RIGHT:
+	case KDB_KEY_CTRL('f'):
+		if (s->pos < s->len)
+			kdb_raw(s, s->line + s->pos++, 1);
+		break;
+	case KDB_KEY_HOME:
+	case KDB_KEY_CTRL('a'):
+		backspaces(s, s->pos);
+		s->pos = 0;
+		break;
+	case KDB_KEY_END:
+	case KDB_KEY_CTRL('e'):
+		kdb_raw(s, s->line + s->pos, s->len - s->pos);
+		s->pos = s->len;
+		break;
+	case KDB_KEY_UP:
+	case KDB_KEY_CTRL('p'):
+		history_move(s, 1);
+		break;
+	case KDB_KEY_DOWN:
+	case KDB_KEY_CTRL('n'):
+		history_move(s, -1);
+		break;
+	case KDB_KEY_CTRL('u'):
+		replace_line(s, "");
+		break;
+	case KDB_KEY_TAB:
+		complete(s, prompt);
+		s->last_was_tab = true;
+		break;
+	default:
+		if (c >= 0x20 && c < 0x7f) {
+			char ch = (char)c;
+
+			insert_text(s, &ch, 1);
+		}
+		break;	/* other control bytes and unknown keys are ignored */
+	}
+}
+
 /**
  * kdb_readline - print @prompt and edit a line into s->line.
  * Returns 0 when Enter ends the line, 1 when the input is gdb (s->sniff
@@ -395,70 +458,13 @@ int kdb_readline(struct kdb_session *s, const char *prompt)
 			s->last_was_tab = false;
 		if (c == KDB_KEY_CR || c == KDB_KEY_LF || (c >= 0x20 && c < 0x7f))
 			s->gdb_window = false;	/* typed: Linux sets KGDB_TRANS */
-		switch (c) {
-		case KDB_KEY_CR:
-		case KDB_KEY_LF:
+		if (c == KDB_KEY_CR || c == KDB_KEY_LF) {
 			s->ack_window = false;
 			s->skip_lf = c == KDB_KEY_CR;
 			s->line[s->len] = 0;
 			kdb_raw(s, "\n", 1);
 			return 0;
-		case KDB_KEY_BS:
-		case KDB_KEY_DEL:
-			if (s->pos) {
-				kdb_raw(s, "\b", 1);
-				s->pos--;
-				delete_at_cursor(s);
-			}
-			break;
-		case KDB_KEY_DELETE:
-		case KDB_KEY_CTRL('d'):
-			delete_at_cursor(s);
-			break;
-		case KDB_KEY_LEFT:
-		case KDB_KEY_CTRL('b'):
-			if (s->pos) {
-				kdb_raw(s, "\b", 1);
-				s->pos--;
-			}
-			break;
-		case KDB_KEY_RIGHT:
-		case KDB_KEY_CTRL('f'):
-			if (s->pos < s->len)
-				kdb_raw(s, s->line + s->pos++, 1);
-			break;
-		case KDB_KEY_HOME:
-		case KDB_KEY_CTRL('a'):
-			backspaces(s, s->pos);
-			s->pos = 0;
-			break;
-		case KDB_KEY_END:
-		case KDB_KEY_CTRL('e'):
-			kdb_raw(s, s->line + s->pos, s->len - s->pos);
-			s->pos = s->len;
-			break;
-		case KDB_KEY_UP:
-		case KDB_KEY_CTRL('p'):
-			history_move(s, 1);
-			break;
-		case KDB_KEY_DOWN:
-		case KDB_KEY_CTRL('n'):
-			history_move(s, -1);
-			break;
-		case KDB_KEY_CTRL('u'):
-			replace_line(s, "");
-			break;
-		case KDB_KEY_TAB:
-			complete(s, prompt);
-			s->last_was_tab = true;
-			break;
-		default:
-			if (c >= 0x20 && c < 0x7f) {
-				char ch = (char)c;
-
-				insert_text(s, &ch, 1);
-			}
-			break;	/* other control bytes and unknown keys are ignored */
 		}
+		edit_key(s, c, prompt);
 	}
 }
