@@ -181,41 +181,47 @@ static void report_registered(const struct early_transports *ts)
 				ts->usb[i]->name);
 }
 
-/* kgdbcon, then the kgdbwait stop (also for a session handed over by the loader). */
-static void early_wait(void)
+/*
+ * The early debugger from the options: false when it stays off (the reason
+ * logged), or when nothing names a transport.
+ */
+static bool start_early(void)
 {
+	struct early_transports ts = { 0 };
+
+	if (ekdb_handoff_refused())
+		return false;
+	if (ekdb_opts.bad) {
+		pr_err("kgdb: malformed %s= option: the debugger stays off\n", ekdb_opts.bad_opt);
+		return false;
+	}
+	if (!instantiate_all(&ts))
+		return false;
+	active_frontend = early_frontend_get();
+	if (!active_frontend || !register_all(&ts)) {
+		pr_err("kgdb: cannot start the early debugger\n");
+		return false;
+	}
+	dbg_core_init(active_frontend);
+	report_registered(&ts);
+	return true;
+}
+
+/*
+ * The kgdbwait stop is made here, not in a helper: its backtrace reads
+ * kgdb_breakpoint <- ekdb_early_init <- setup_arch, as in Linux.
+ */
+void ekdb_early_init(void)
+{
+	ekdb_handoff_report();
+	if (ekdb_handoff_taken())
+		go_on_from_loader();
+	else if (!start_early())
+		return;
 	if (ekdb_opts.kgdbcon)
 		ekdb_log_hook(kgdbcon_write);
 	if (ekdb_opts.kgdbwait) {
 		pr_notice("kgdb: Waiting for connection from remote gdb...\n");
 		kgdb_breakpoint();
 	}
-}
-
-void ekdb_early_init(void)
-{
-	struct early_transports ts = { 0 };
-
-	ekdb_handoff_report();
-	if (ekdb_handoff_taken()) {
-		go_on_from_loader();
-		early_wait();
-		return;
-	}
-	if (ekdb_handoff_refused())
-		return;
-	if (ekdb_opts.bad) {
-		pr_err("kgdb: malformed %s= option: the debugger stays off\n", ekdb_opts.bad_opt);
-		return;
-	}
-	if (!instantiate_all(&ts))
-		return;
-	active_frontend = early_frontend_get();
-	if (!active_frontend || !register_all(&ts)) {
-		pr_err("kgdb: cannot start the early debugger\n");
-		return;
-	}
-	dbg_core_init(active_frontend);
-	report_registered(&ts);
-	early_wait();
 }
