@@ -189,7 +189,10 @@ struct ekdb_transport *dbg_transport_find(const char *name);
 struct ekdb_transport *dbg_transport_find_dev(const char *dev);
 struct ekdb_transport *dbg_transport_at(unsigned i);
 int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *new);
-int dbg_transports_poll_break(void);	/* EKDB_BREAK_* */
+/* The tick's poll: lock (only tried), poll (EKDB_BREAK_*), dispatch, unlock. */
+bool dbg_transports_poll_lock(void);
+int dbg_transports_poll_break(void);
+void dbg_transports_poll_unlock(void);
 
 /* ---------------------------------------------------------------- kgdboc.c */
 struct kgdboc_cfg {

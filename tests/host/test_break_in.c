@@ -68,6 +68,8 @@ void dbg_display_enter(void) { }
 void dbg_display_leave(void) { }
 void dbg_transports_pre(void) { }
 void dbg_transports_post(void) { }
+bool dbg_transports_poll_lock(void) { return true; }
+void dbg_transports_poll_unlock(void) { }
 int dbg_transports_poll_break(void)
 {
 	int r = fake_poll;

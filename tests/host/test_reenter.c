@@ -94,6 +94,8 @@ void dbg_console_park_deferred(unsigned self)
 }
 void dbg_target_select_cpu(unsigned cpu) { }
 void dbg_transports_pre(void) { ev("pre"); }
+bool dbg_transports_poll_lock(void) { return true; }
+void dbg_transports_poll_unlock(void) { }
 int dbg_transports_poll_break(void) { return EKDB_BREAK_NONE; }
 void dbg_bp_remove_owner(enum dbg_bp_owner owner) { }
 void dbg_bp_hit(int index) { }
