@@ -110,10 +110,11 @@ STOP_REPLY = r"\$T[0-9a-f]{2}[^#$]*#[0-9a-f]{2}"
 
 
 def test_gdb_packet_read_by_the_poll_across_the_takeover(machine):
-    """Probe build EKDB_PROBE_DELAY_POLL: the takeover (CPU 0) dwells 2 s
-    with interrupts off before it takes the registry lock, so CPU 1 takes
-    the tick over; its poll reads the '$' of gdb's `?`, says so, and dwells
-    4 s before it asks for the stop.  The packet is written once, after
+    """Probe build EKDB_PROBE_DELAY_POLL: the takeover dwells 2 s with
+    interrupts off before it takes the registry lock, so the other CPU
+    keeps time (it takes the tick over if it did not have it); its poll
+    reads the '$' of gdb's `?`, says so, and dwells 4 s before it asks for
+    the stop.  The packet is written once, after
     request_irq's line (the takeover is next), and never resent: the stub
     must answer it, the takeover come after the session, and the console
     never see a byte of it (the shell's count: only what was typed after).
