@@ -375,9 +375,13 @@ bool dbg_trap_swbreak(struct pt_regs *regs, u64 addr)
 {
 	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)regs->vector,
 				  .bp_index = -1 };
-	int idx = dbg_bp_find_sw(addr);
-	const struct dbg_bp *b = dbg_bp_get(idx);
+	int idx;
+	const struct dbg_bp *b;
 
+	if (arch_dbg_park_trap_at(addr))
+		return true;	/* dbg_console_park_deferred's: dbg_trap_end parks this CPU */
+	idx = dbg_bp_find_sw(addr);
+	b = dbg_bp_get(idx);
 	if (READ_ONCE(dbg_gave_up) && !arch_dbg_break_insn_at(addr)) {
 		/* taken out as the debugger gave up, while this CPU was on its way */
 		arch_dbg_set_pc(regs, addr);
