@@ -219,6 +219,10 @@ def dbgp_stub(args, work):
     return res
 
 
+def dbc_maxp():
+    return 1024         # tools/xdbc-sim/dbc.py MAXP: the full TRBs the raw rate is taken on
+
+
 def xdbc_stub(args, work):
     """(e2) the same gdb measurements through the xHCI Debug Capability
     (kgdbxdbc=0, tools/xdbc-sim behind x-pci-proxy-dev), the bring-up time
@@ -240,8 +244,10 @@ def xdbc_stub(args, work):
         res["bringup_us"] = int(bring.group(1))
         st = m.xdbc_control("stats")
         res["model"] = st
-        if st.get("out_full_ns"):
-            res["raw_out_Bps"] = st["out_full_bytes"] / (st["out_full_ns"] / 1e9)
+        if st.get("out_full_ns_median"):
+            # the median TRB: on a loaded host a preempted TRB would lower the mean
+            res["raw_out_Bps"] = dbc_maxp() / (st["out_full_ns_median"] / 1e9)
+            res["raw_out_mean_Bps"] = st["out_full_bytes"] / (st["out_full_ns"] / 1e9)
             res["raw_out_trbs"] = st["out_full_trbs"]
     except MachineError as e:
         res = {"error": str(e).splitlines()[0]}
@@ -487,8 +493,9 @@ def xdbc_raw_lines(x, fx):
     out = []
     if not raw:
         return ["    model's raw bulk OUT rate: not measured (no full-size OUT TRB)"]
-    out.append(f"    model's raw bulk OUT rate (its time per full 1 KiB OUT TRB, fetch to event, "
-               f"socket write included; {x.get('raw_out_trbs')} TRBs): {fmt_rate(raw)}")
+    out.append(f"    model's raw bulk OUT rate (1 KiB over its median time per full OUT TRB, fetch "
+               f"to event, socket write included; {x.get('raw_out_trbs')} TRBs): {fmt_rate(raw)} "
+               f"(mean: {fmt_rate(x.get('raw_out_mean_Bps'))})")
     if not mem:
         return out
     best = 65536 / min(x["mem_read_s"])
