@@ -19,6 +19,7 @@
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
 #include "drivers/i8042_kbd.h"
+#include "drivers/kms_debug.h"
 #include "drivers/serial8250.h"
 
 #define PSEUDOFS_VALUE_MAX	256
@@ -120,4 +121,5 @@ static struct ekdb_transport *kgdboc_find(const char *name, u32 baud)
 void pseudofs_init(void)
 {
 	ekdb_set_io_find_fn(kgdboc_find);
+	ekdb_set_display_fn(kms_debug_set);	/* kgdboc's kms: the kms driver's hooks */
 }

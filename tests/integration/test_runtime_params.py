@@ -225,16 +225,43 @@ def test_cmd_enable(machine):
     m.expect_not(r"Oops|Kernel panic")
 
 
+def page0(m, tmp_path, name):
+    """The kms driver's page 0 (the kernel's screen) as text, read from video
+    memory with QMP pmemsave whatever the scanout shows (the framebuffer's
+    address from the driver's boot line; 32 bpp, pitch = width * 4)."""
+    from screen import Screen as Decoded
+    g = re.search(r"kms: bochs-drm .*: (\d+)x(\d+)x32 at (0x[0-9a-f]+)", m.output(0))
+    assert g, "no kms driver line in the boot log"
+    w, h, base = int(g.group(1)), int(g.group(2)), int(g.group(3), 16)
+    path = str(tmp_path / f"{name}.raw")
+    m.qmp().execute("pmemsave", val=base, size=w * h * 4, filename=path)
+    with open(path, "rb") as f:
+        bgrx = f.read()
+    assert len(bgrx) == w * h * 4, len(bgrx)
+    rgb = bytearray(w * h * 3)
+    for c in range(3):
+        rgb[c::3] = bgrx[c::4]
+    s = Decoded(w, h, bytes(rgb))
+    s.save_png(str(tmp_path / f"{name}.png"))
+    return s
+
+
 def test_kgdboc_kms_kbd_at_run_time(machine, tmp_path):
     """Issue 21: echo kms,kbd configures kdb on the screen and the PS/2
-    keyboard at run time (as Linux's kgdboc=kms,kbd written to sysfs):
-    sysrq-g typed on the serial shell shows kdb on the screen (read back
-    from a screendump), `go` typed on the keyboard gives the screen back and
-    the shell goes on; the serial line is not the debugger's (its Ctrl-C is
-    the shell's).  Switching to ttyS0 moves kdb to the serial line; an
-    empty write unconfigures.  Bad values (kms alone: no input; kms,kbd,ttyS9:
-    no such line) get Linux's ENODEV and change nothing."""
-    from screen import wait_screen
+    keyboard at run time (as Linux's kgdboc=kms,kbd written to sysfs), the
+    same as kgdboc=kms,kbd at boot: sysrq-g typed on the serial shell shows
+    kdb on the screen (read back from a screendump) on the debugger's own
+    page - page 0, read from video memory meanwhile, still shows the console
+    as it was (the shell's line, no kdb text) - and `go` typed on the
+    keyboard shows page 0 again: the screen is the console with the kernel's
+    lines (kdb's lines are in the console's history, as Linux's fbcon keeps
+    them: they show from the next console output on).  The serial line is
+    not the debugger's (its Ctrl-C is the shell's).  Switching to ttyS0
+    moves kdb to the serial line and takes the kms hooks back (kdb's `kms`
+    is gone, the screen stays on page 0 while kdb runs); an empty write
+    unconfigures.  Bad values (kms alone: no input; kms,kbd,ttyS9: no such
+    line) get Linux's ENODEV and change nothing."""
+    from screen import grab
     from test_kdb_screen import Screen, at_prompt
 
     m = boot_shell(machine, CONSOLE)
@@ -257,23 +284,29 @@ def test_kgdboc_kms_kbd_at_run_time(machine, tmp_path):
                 timeout=BOOT_TIMEOUT)
     assert (s.width, s.height) == (1024, 768), (s.width, s.height)
     m.expect_not(r"\[\d+\]kdb> ", port=0)           # not on the serial line
+    p0 = page0(m, tmp_path, "page0-in-kdb")         # kdb drew on its own page:
+    assert p0.find(f"echo g > {TRIGGER}") is not None, p0.text()
+    assert p0.find("Entering kdb") is None and p0.find("kdb>") is None, p0.text()
     s, rows = sc.cmd("ps", "ps")
     assert any(r.startswith("Task Addr") for r in rows), rows   # typed on the keyboard
+    assert page0(m, tmp_path, "page0-after-ps").find("Task Addr") is None
     sc.type("go")
     sc.keys("ret")
     k.wait(SHELL, timeout=CMD_TIMEOUT)              # the shell's echo came back
     assert shell(k, "echo after-go") == "after-go"
-    # Not yet checked: that kdb drew on its own page and `go` gave the screen
-    # back as it was (kgdboc=kms,kbd at boot does, test_kms_debug.py): written
-    # at run time, kdb's text stays on the console page (issue 21, open).
-    wait_screen(m.qmp(), tmp_path / "kms-after-go", lambda s: not at_prompt(s),
+    s = sc.wait("after-go", lambda s: s.find("after-go") is not None and not at_prompt(s),
                 timeout=CMD_TIMEOUT)
+    assert s.text() == page0(m, tmp_path, "page0-after-go").text()    # page 0 is shown
 
-    # -- switch to the serial line, then unconfigure
+    # -- switch to the serial line (the kms hooks go), then unconfigure
     out = shell(k, f"echo ttyS0 > {KGDBOC}")
     assert "write error" not in out, out
     assert shell(k, f"cat {KGDBOC}") == "ttyS0"
     enter_by_trigger(k)
+    out = k.cmd("kms")
+    assert "Unknown kdb command" in out, out       # kdb's `kms` went with the hooks
+    s = grab(m.qmp(), tmp_path / "serial-kdb")    # the screen was not switched:
+    assert s.text() == page0(m, tmp_path, "page0-serial-kdb").text()   # page 0 shows
     k.go(SHELL)
     out = shell(k, f'echo "" > {KGDBOC}')
     assert "write error" not in out, out
