@@ -314,3 +314,75 @@ def test_kgdboc_kms_kbd_at_run_time(machine, tmp_path):
     out = shell(k, f"echo g > {TRIGGER}")
     assert NO_IO in out, out
     m.expect_not(r"Oops|Kernel panic")
+
+
+PCI_UNUSED = r"serial8250: 00:\w\w\.\d: ttyS4 \(io (0x[0-9a-f]+)\) not used"
+
+
+def test_kgdboc_pci_line_at_run_time(machine):
+    """Issue 21: echo ttyS4 names a PCI UART (QEMU's pci-serial) the driver
+    found at boot and left unused: it is taken now (as Linux's 8250_pci has
+    a tty for every line it found), polled at 115200: Ctrl-C there enters
+    kdb.  A PCI line that does not exist (ttyS5: one PCI UART) is Linux's
+    ENODEV and changes nothing, before and after."""
+    m = boot_shell(machine, CONSOLE, uart_pci=1)
+    k = Kdb(m)
+    io = re.search(PCI_UNUSED, m.output(0))
+    assert io, m.output(0)[-3000:]
+    out = shell(k, f"echo ttyS5 > {KGDBOC}")
+    assert out.endswith("sh: echo: write error: No such device"), out
+    assert shell(k, f"cat {KGDBOC}") == ""
+    out = shell(k, f"echo ttyS4 > {KGDBOC}")
+    assert "write error" not in out, out
+    log = m.output(0)
+    assert re.search(rf"serial8250: ttyS4 at I/O {io.group(1)} \(polled, 115200 baud\) is a "
+                     r"16550A", log), log[-2000:]
+    assert re.search(r"kgdb: Registered I/O driver kgdboc \(ttyS4\)", log), log[-2000:]
+    assert shell(k, f"cat {KGDBOC}") == "ttyS4"
+    k4 = Kdb(m, m.take_uart(m.uart_pci_path(0)))
+    e = ctrl_c_enters(k4)
+    assert e.group(3) == "Keyboard Entry", e.group(0)
+    assert "ttyS4" in k4.cmd("serial")
+    k4.go(r"go\r?\n")
+    ctrl_c_reaches_shell(k)                          # ttyS0 is not the debugger's
+    out = shell(k, f"echo ttyS5 > {KGDBOC}")
+    assert out.endswith("sh: echo: write error: No such device"), out
+    assert shell(k, f"cat {KGDBOC}") == "ttyS4"
+    ctrl_c_enters(k4)                                # nothing changed
+    k4.go(r"go\r?\n")
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def test_kgdboc_pci_line_at_boot_waits_for_the_driver(machine):
+    """Issue 21: kgdboc=ttyS4 kgdbwait at boot, no early debugger: at the
+    handoff no driver has ttyS4 yet, so the debugger waits (Linux defers
+    kgdboc's probe until the tty registers); the PCI driver finds the UART
+    later in the boot and registers it, and kgdbwait stops right there, on
+    ttyS4.  Without any PCI UART the line never comes: the boot says so and
+    goes on, cat shows the boot's value (as Linux keeps it), sysrq-g has no
+    I/O."""
+    m = machine(cmdline=f"{CONSOLE} kgdboc=ttyS4 kgdbwait", ports=("unix",), uart_pci=1)
+    p = m.take_uart(m.uart_pci_path(0))
+    m.wait_for(ENTRY, port=p, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    log = m.output(0)
+    assert re.search(r"kgdb: kgdbwait: waiting for the first kgdboc= driver\r?\n"
+                     r"(.*\n)*kgdb: Registered I/O driver kgdboc \(ttyS4\)", log), log[-3000:]
+    k4 = Kdb(m, p)
+    assert "serial8250_pci_init" in k4.cmd("bt")
+    k4.go(r"go\r?\n")
+    m.wait_for(r"serial8250: ttyS4 at I/O 0x[0-9a-f]+ \(polled, 115200 baud\) is a "
+               r"16550A, debugger line \(kgdboc\)", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    e = ctrl_c_enters(k4)
+    assert e.group(3) == "Keyboard Entry", e.group(0)
+    k4.go(r"go\r?\n")
+
+    m2 = machine(cmdline=f"{CONSOLE} kgdboc=ttyS4", ports=("unix",))
+    m2.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    k = Kdb(m2)
+    assert "kgdboc: ttyS4: no such line yet: the debugger waits for it" in m2.output(0)
+    assert shell(k, f"cat {KGDBOC}") == "ttyS4"
+    out = shell(k, f"echo g > {TRIGGER}")
+    assert NO_IO in out, out
+    m2.expect_not(r"Oops|Kernel panic")
