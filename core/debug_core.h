@@ -128,7 +128,6 @@ struct dbg_cpu {
 	bool entering;		/* trapped, waiting for the master role */
 	bool console_pkt;	/* sending a kgdbcon 'O' packet (dbg_console_begin) */
 	bool park_deferred;	/* a round-up came mid-packet: park at its end */
-	struct pt_regs deferred_regs;	/* the round-up NMI's frame, for that park */
 };
 
 extern struct dbg_cpu dbg_cpus[NR_CPUS];
@@ -156,7 +155,8 @@ bool dbg_roundup_wants(unsigned self);
  */
 bool dbg_console_begin(void);
 void dbg_console_end(void);
-void dbg_console_park_deferred(unsigned self);	/* cpu.c: the deferred park */
+/* cpu.c: the deferred park, through a trap of its own (arch_dbg_park_trap) */
+void dbg_console_park_deferred(unsigned self);
 
 /* ---------------------------------------------------------------- entry.c */
 /* Arm the step (user step or step over a breakpoint) @c asked for on @regs. */
@@ -189,7 +189,10 @@ struct ekdb_transport *dbg_transport_find(const char *name);
 struct ekdb_transport *dbg_transport_find_dev(const char *dev);
 struct ekdb_transport *dbg_transport_at(unsigned i);
 int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *new);
-int dbg_transports_poll_break(void);	/* EKDB_BREAK_* */
+/* The tick's poll: lock (only tried), poll (EKDB_BREAK_*), dispatch, unlock. */
+bool dbg_transports_poll_lock(void);
+int dbg_transports_poll_break(void);
+void dbg_transports_poll_unlock(void);
 
 /* ---------------------------------------------------------------- kgdboc.c */
 struct kgdboc_cfg {
