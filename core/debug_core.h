@@ -209,7 +209,6 @@ bool kgdboc_names(const struct kgdboc_cfg *cfg, const char *name);
 /* ---------------------------------------------------------------- display.c */
 void dbg_display_enter(void);
 void dbg_display_leave(void);
-void dbg_display_set_wanted(bool on);
 void dbg_transports_post(void);
 
 /* ---------------------------------------------------------------- target.c */

@@ -3,6 +3,8 @@
  * display.c - the display hooks (the kms debugger hooks of Linux 2.6.34,
  * as an ops table): the driver that owns the screen shows the debugger on
  * entry and puts its own picture back on leave.  One display at a time.
+ * The driver registers them while kgdboc names its display (kms: at boot,
+ * or written at run time) and unregisters them when kgdboc stops naming it.
  */
 #include "debug_core.h"
 #include <ekdb/ekdb.h>
@@ -10,13 +12,6 @@
 
 static const struct ekdb_display_ops *display;
 static bool display_entered;
-static bool display_wanted = true;	/* kgdboc written without kms: the screen is left alone */
-
-/* dbg_display_set_wanted - does the debugger show itself on the display (kgdboc's kms)? */
-void dbg_display_set_wanted(bool on)
-{
-	display_wanted = on;
-}
 
 int ekdb_register_display(const struct ekdb_display_ops *ops)
 {
@@ -36,7 +31,7 @@ void ekdb_unregister_display(const struct ekdb_display_ops *ops)
 
 void dbg_display_enter(void)
 {
-	if (display && display_wanted && !display_entered) {
+	if (display && !display_entered) {
 		display->enter();
 		display_entered = true;
 	}

@@ -151,6 +151,7 @@ const struct ekdb_chan dbg_chan = {
 	.putc = chan_putc,
 	.flush = chan_flush,
 	.quiet_polls = chan_quiet_polls,
+	.drop_stale = true,
 };
 
 void dbg_transports_pre(void)

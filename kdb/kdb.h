@@ -92,6 +92,7 @@ int kdb_poll_char(struct kdb_session *s);	/* byte, EKDB_NO_CHAR or KDB_GETC_EOF 
 /* kdb_readline - edit one line after @prompt; 0 line ready, 1 gdb seen, -1 EOF. */
 int kdb_readline(struct kdb_session *s, const char *prompt);
 void kdb_typeahead_push(struct kdb_session *s, u8 c);
+void kdb_drop_stale_input(struct kdb_session *s);
 
 /* history.c */
 void kdb_hist_add(struct kdb_session *s, const char *line);

@@ -20,6 +20,43 @@ void kdb_typeahead_push(struct kdb_session *s, u8 c)
 	}
 }
 
+/* Put @c back in front of everything not yet read. */
+static void typeahead_unget(struct kdb_session *s, u8 c)
+{
+	if (s->ta_len >= KDB_TYPEAHEAD)
+		return;
+	s->ta_head = (s->ta_head + KDB_TYPEAHEAD - 1) % KDB_TYPEAHEAD;
+	s->typeahead[s->ta_head] = c;
+	s->ta_len++;
+}
+
+/**
+ * kdb_drop_stale_input - a new stop begins (before its entry line): the
+ * bytes already waiting were typed before it, to the kernel - the key
+ * whose interrupt hit a breakpoint in the serial driver's handler, the
+ * rest of a line - and are not kdb's first input (Linux's kdb_input_flush(),
+ * which Linux runs at its pager's prompt only).  Dropped up to the first
+ * '$', which stays with everything behind it: gdb's packet (the one whose
+ * '$' broke in, or one that arrived as the stop began) loses nothing.
+ * At most KDB_STALE_MAX bytes: a line that never stops sending is not
+ * waited out.
+ */
+void kdb_drop_stale_input(struct kdb_session *s)
+{
+	s->replay_pos = s->replay_len = 0;
+	for (unsigned n = 0; n < KDB_STALE_MAX; n++) {
+		int c = kdb_poll_char(s);
+
+		if (c < 0)
+			return;		/* nothing waiting (or the end of a host channel) */
+		if (c == '$') {
+			typeahead_unget(s, (u8)c);
+			return;
+		}
+		s->stale_dropped++;
+	}
+}
+
 /** kdb_poll_char - next input byte if one is there: byte, EKDB_NO_CHAR or KDB_GETC_EOF. */
 int kdb_poll_char(struct kdb_session *s)
 {

@@ -310,6 +310,8 @@ struct ekdb_resume kdb_session_run(struct kdb_session *s, const struct ekdb_stop
 		s->resume.action = EKDB_RESUME_STEP;
 		return s->resume;
 	}
+	if (s->gdb_window && s->chan->drop_stale)
+		kdb_drop_stale_input(s);	/* a new stop: what was typed before is not for kdb */
 	if (announce)
 		announce_stop(s);
 	while (!s->done) {

@@ -26,12 +26,31 @@
 #define KGDBOC_MAX_DEVS		2	/* kbd and one serial line: kms is not a transport */
 
 static struct ekdb_transport *(*io_find)(const char *name, u32 baud);
+static int (*display_set)(bool on);
 static char config[KGDBOC_MAX_CONFIG_LEN];	/* what `cat .../kgdboc` shows */
 static bool config_set;				/* config[] is the value in force */
 
 void ekdb_set_io_find_fn(struct ekdb_transport *(*fn)(const char *name, u32 baud))
 {
 	io_find = fn;
+}
+
+void ekdb_set_display_fn(int (*fn)(bool on))
+{
+	display_set = fn;
+}
+
+/*
+ * kgdboc's kms word (Linux's kgdboc_use_kms): the display driver gives the
+ * debugger its hooks (its own page while kdb runs, the kernel's picture
+ * back on leave) or takes them back.  No kms display is not an error
+ * (Linux accepts kms,kbd without one): kdb then shows on the console as
+ * it is.
+ */
+static void set_display(bool on)
+{
+	if (display_set && display_set(on) && on)
+		pr_warn("kgdboc: kms: no kms display: kdb shows on the console as it is\n");
 }
 
 bool ekdb_io_registered(void)
@@ -100,7 +119,7 @@ static int unconfigure(void)
 	bool had = dbg_transport_count() > 0;
 
 	set_transports(NULL, 0);
-	dbg_display_set_wanted(false);
+	set_display(false);
 	late.have_kgdboc = false;
 	memset(&late.kgdboc, 0, sizeof(late.kgdboc));
 	if (had)
@@ -152,7 +171,7 @@ int ekdb_kgdboc_set(const char *val)
 	if (err)
 		return err;
 	set_transports(want, n);
-	dbg_display_set_wanted(cfg.kms);
+	set_display(cfg.kms);
 	late.kgdboc = cfg;
 	late.have_kgdboc = true;
 	names[0] = '\0';

@@ -113,6 +113,10 @@ bool ekdb_io_wanted_dev(const char *dev);
  * ekdb_set_io_find_fn - how the kernel finds the device a run-time kgdboc
  *   names ("ttyS1", "kbd"), setting it up on demand (@baud: 0 = keep or
  *   default): its driver's transport, or NULL when there is none.
+ * ekdb_set_display_fn - how the kernel gives (@on) or takes back the
+ *   display driver's debugger hooks (struct ekdb_display_ops) when a
+ *   run-time kgdboc names kms or stops naming it: 0, or -EKDB_ENODEV when
+ *   there is no such display.
  * ekdb_kgdboc_get - the value in force ("" when unconfigured) into @buf.
  * ekdb_kgdboc_set - configure, switch ("ttyS1") or unconfigure ("", "\n")
  *   the debugger's I/O as Linux's param_set_kgdboc_var: 0, -EKDB_ENOSPC
@@ -123,6 +127,7 @@ bool ekdb_io_wanted_dev(const char *dev);
  *   syntax): 0, -EKDB_EINVAL or -EKDB_ERANGE, nothing changed on error.
  */
 void ekdb_set_io_find_fn(struct ekdb_transport *(*fn)(const char *name, u32 baud));
+void ekdb_set_display_fn(int (*fn)(bool on));
 size_t ekdb_kgdboc_get(char *buf, size_t len);
 int ekdb_kgdboc_set(const char *val);
 bool ekdb_io_registered(void);

@@ -30,6 +30,7 @@
 #define KDB_SNIFF_DETECT	64	/* bytes looked at to recognise gdb */
 #define KDB_SNIFF_MAX		256	/* bytes kept of its newest frame */
 #define KDB_TYPEAHEAD		64	/* bytes read while checking for Ctrl-C */
+#define KDB_STALE_MAX		256	/* input dropped at a stop's start, at most */
 
 /*
  * Command classes for kdb.cmd_enable=MASK, with Linux's KDB_ENABLE_*
@@ -137,6 +138,7 @@ struct kdb_session {
 	size_t sniff_len;
 	size_t replay_pos, replay_len;	/* sniffed bytes that were not gdb after all */
 	bool eof;
+	unsigned long stale_dropped;	/* bytes typed before a stop, dropped at its start */
 
 	/* output (pager.c) */
 	void (*mon_out)(void *arg, const char *s, size_t len);

@@ -187,6 +187,12 @@ struct ekdb_chan {
 	void (*flush)(void *arg);		/* may be NULL */
 	/* empty getc calls in a row that make a pause; NULL: EKDB_QUIET_POLLS */
 	unsigned long (*quiet_polls)(void *arg);
+	/*
+	 * A live line: input already waiting when a stop begins was typed
+	 * before it (kdb drops it, up to a '$': kdb_drop_stale_input()).
+	 * false for scripted channels (host tests), whose input is all there.
+	 */
+	bool drop_stale;
 	void *arg;
 };
 

@@ -30,11 +30,13 @@
 #include <asm/processor.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/kdb.h>
+#include <ekdb/errno.h>
 #include <ekdb/string.h>
 
 static struct dispi_regs saved;
 static struct kms_debug_stats stats;
-static bool registered;
+static bool registered;		/* the debugger has the hooks */
+static bool available;		/* the driver is up: it has hooks to give */
 
 static bool same_mode(const struct dispi_regs *a, const struct dispi_regs *b)
 {
@@ -99,11 +101,6 @@ static const struct ekdb_display_ops kms_display_ops = {
 	.leave = kms_debug_leave,
 };
 
-/*
- * As Linux's kgdboc=kms: the debugger shows itself on this screen only
- * when it was asked to (kgdboc=kms, or ekgdboc=kbd drew on the screen
- * already); otherwise the screen stays the kernel's while it is stopped.
- */
 static unsigned long long cycles_to_us(u64 c)
 {
 	return tsc_khz ? (unsigned long long)(c * 1000 / tsc_khz) : 0;
@@ -131,16 +128,45 @@ static const struct kdb_cmd kms_cmd = {
 	.flags = KDB_ENABLE_INSPECT,
 };
 
+/*
+ * As Linux's kgdboc=kms: the debugger shows itself on this screen only
+ * when it was asked to (kgdboc=kms, or ekgdboc=kbd drew on the screen
+ * already, or kgdboc written at run time names kms); otherwise the screen
+ * stays the kernel's while it is stopped.
+ *  Asked: the debugger gets the hooks and kdb the `kms` command; at boot
+ *  (kgdboc=kms) or at run time (kms_debug_set(), from kgdboc's file).
+ */
+static int attach(void)
+{
+	int err;
+
+	if (registered)
+		return 0;
+	err = ekdb_register_display(&kms_display_ops);
+	if (err)
+		return err;
+	registered = true;
+	kdb_register(&kms_cmd);
+	return 0;
+}
+
+static void detach(void)
+{
+	if (!registered)
+		return;
+	kdb_unregister(kms_cmd.name);
+	ekdb_unregister_display(&kms_display_ops);
+	registered = false;
+}
+
 void kms_debug_init(void)
 {
 	int err;
 
+	available = true;
 	if (!ekdb_io_wanted("kms"))
 		return;
-	err = ekdb_register_display(&kms_display_ops);
-	registered = !err;
-	if (registered)
-		kdb_register(&kms_cmd);
+	err = attach();
 	if (err)
 		pr_err("kms: the debugger refused the display hooks (%d): it will not show "
 		       "itself on this screen\n", err);
@@ -153,9 +179,23 @@ bool kms_debug_registered(void)
 
 void kms_debug_exit(void)
 {
-	if (registered)
-		ekdb_unregister_display(&kms_display_ops);
-	registered = false;
+	detach();
+	available = false;
+}
+
+/*
+ * kgdboc's kms word written at run time (Linux's kgdboc_use_kms: kgdboc's
+ * pre-exception hook calls the console's debug_enter, its post-exception
+ * hook debug_leave): the same hooks as kgdboc=kms at boot, on (@on) or
+ * off.  -EKDB_ENODEV when there is no kms display to show the debugger on.
+ */
+int kms_debug_set(bool on)
+{
+	if (!on) {
+		detach();
+		return 0;
+	}
+	return available ? attach() : -EKDB_ENODEV;
 }
 
 void kms_debug_get_stats(struct kms_debug_stats *st)

@@ -10,6 +10,8 @@ void kms_debug_init(void);
 void kms_debug_exit(void);
 /* The debugger uses this screen (kgdboc=kms, or ekgdboc=kbd's screen handed over). */
 bool kms_debug_registered(void);
+/* Run-time kgdboc: give (@on) or take back the hooks; -EKDB_ENODEV: no kms display. */
+int kms_debug_set(bool on);
 
 /* Cycle counts of the last enter/leave (make bench), 0 before the first. */
 struct kms_debug_stats {

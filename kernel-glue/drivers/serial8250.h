@@ -39,5 +39,6 @@ struct ekdb_transport *serial8250_find(const char *name);
  * Process context.
  */
 struct ekdb_transport *serial8250_isa_get(const char *name, u32 baud);
+struct ekdb_transport *serial8250_pci_get(const char *name, u32 baud);
 
 #endif

@@ -18,6 +18,7 @@
 #include <kernel/pci.h>
 #include <kernel/printk.h>
 #include <ekdb/ekdb.h>
+#include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
 #include "serial8250.h"
@@ -82,36 +83,75 @@ static bool collect(u32 bdf, u32 id, void *arg)
 	return false;		/* every function */
 }
 
+/* The lines found at init, in order: ttyS4 is found.regs[0] (no hotplug here). */
+static struct found found;
+
+/* Set ttyS<4 + @i> up and give it to the 8250 driver (@baud: 0 = keep the line's). */
+static int take_line(unsigned i, bool console, u32 baud)
+{
+	struct uart_regs *r = &found.regs[i];
+	char name[8], dev[32];
+
+	ekdb_snprintf(name, sizeof(name), "ttyS%u", 4 + i);
+	uart_regs_describe(r, dev, sizeof(dev));
+	pci_write16(found.bdf[i], PCI_COMMAND, pci_read16(found.bdf[i], PCI_COMMAND) |
+		    (r->iotype == UART_IO_PORT ? PCI_COMMAND_IO : PCI_COMMAND_MEMORY));
+	if (uart_regs_is_mmio(r) && !r->virt) {
+		r->virt = ioremap(r->addr, uart_regs_span(r));
+		if (!r->virt) {
+			pr_err("serial8250: %s: %s is not mapped: the line stays %s\n", name,
+			       dev, ekdb_io_wanted_dev(dev) ? "with the early driver" : "unused");
+			return -EKDB_ENODEV;
+		}
+	}
+	return serial8250_register_port(name, r, 0, console, baud);
+}
+
 void serial8250_pci_init(void)
 {
-	struct found f = { .n = 0 };
-
-	pci_for_each_function(collect, &f);
-	for (unsigned i = 0; i < f.n; i++) {
-		struct uart_regs *r = &f.regs[i];
+	pci_for_each_function(collect, &found);
+	for (unsigned i = 0; i < found.n; i++) {
 		char name[8], dev[32];
-		bool console;
+		bool console = early_serial_console_of(&found.regs[i]) != NULL;
 
 		ekdb_snprintf(name, sizeof(name), "ttyS%u", 4 + i);
-		uart_regs_describe(r, dev, sizeof(dev));
-		console = early_serial_console_of(r) != NULL;
+		uart_regs_describe(&found.regs[i], dev, sizeof(dev));
 		if (!console && !ekdb_io_wanted(name) && !ekdb_io_wanted_dev(dev)) {
-			pr_info("serial8250: %02x:%02x.%u: %s (%s) not used\n", f.bdf[i] >> 8,
-				(f.bdf[i] >> 3) & 0x1f, f.bdf[i] & 7, name, dev);
+			pr_info("serial8250: %02x:%02x.%u: %s (%s) not used\n", found.bdf[i] >> 8,
+				(found.bdf[i] >> 3) & 0x1f, found.bdf[i] & 7, name, dev);
 			continue;
 		}
-		pci_write16(f.bdf[i], PCI_COMMAND, pci_read16(f.bdf[i], PCI_COMMAND) |
-			    (r->iotype == UART_IO_PORT ? PCI_COMMAND_IO : PCI_COMMAND_MEMORY));
-		if (uart_regs_is_mmio(r)) {
-			r->virt = ioremap(r->addr, uart_regs_span(r));
-			if (!r->virt) {
-				pr_err("serial8250: %s: %s is not mapped: the line stays %s\n", name,
-				       dev, ekdb_io_wanted_dev(dev) ? "with the early driver" : "unused");
-				continue;
-			}
-		}
 		/* kgdboc='s baud for a line nobody set up; keep the line of an early user */
-		serial8250_register_port(name, r, 0, console,
-					 console || ekdb_io_wanted_dev(dev) ? 0 : UART_DEFAULT_BAUD);
+		take_line(i, console, console || ekdb_io_wanted_dev(dev) ? 0 : UART_DEFAULT_BAUD);
 	}
+	/* kgdboc= names a PCI line beyond those found: Linux's kgdboc probe stays deferred */
+	for (unsigned i = found.n; i < PCI_SERIAL_MAX; i++) {
+		char name[8];
+
+		ekdb_snprintf(name, sizeof(name), "ttyS%u", 4 + i);
+		if (ekdb_io_wanted(name))
+			pr_warn("kgdboc: %s: no such line yet: the debugger waits for it (Linux defers "
+				"kgdboc's probe); %u PCI UART(s) found\n", name, found.n);
+	}
+}
+
+/*
+ * A run-time kgdboc naming ttyS4..7: the PCI line the driver left unused
+ * at boot is taken now (at @baud, default 115200), as Linux's 8250_pci
+ * has a tty for every line it found.  NULL when there is no such line.
+ */
+struct ekdb_transport *serial8250_pci_get(const char *name, u32 baud)
+{
+	struct ekdb_transport *t = serial8250_find(name);
+	unsigned i;
+
+	if (t)
+		return t;
+	if (strncmp(name, "ttyS", 4) || name[4] < '4' || name[4] > '9' || name[5])
+		return NULL;
+	i = (unsigned)(name[4] - '4');
+	if (i >= found.n || take_line(i, false, baud && baud <= UART_CLOCK_DIV_BASE ?
+					      baud : UART_DEFAULT_BAUD))
+		return NULL;
+	return serial8250_find(name);
 }

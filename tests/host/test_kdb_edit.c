@@ -384,13 +384,41 @@ static void test_long_line(void **state)
 	assert_int_equal(strlen(typed(in)), KDB_LINE_MAX - 1);
 }
 
+/*
+ * A live line (chan.drop_stale): what waits when a stop begins was typed
+ * before it and is dropped, up to a '$' (kept with what follows: gdb's
+ * packet).  The sim channel's EKDB_NO_CHAR every 2nd call marks where the
+ * waiting bytes end.  Not after gdb gave the line back (from_gdb).
+ */
+static void test_stale_input(void **state)
+{
+	const char *buf;
+	size_t len;
+
+	F.ch.chan.drop_stale = true;
+	F.ch.nochar_every = 2;			/* 'z' waits; the rest comes later */
+	assert_string_equal(typed("zabc"), "abc");
+	F.ch.nochar_every = 0;			/* all of it waits */
+	kdb_run("xy$?#3f");
+	assert_int_equal(F.r.action, EKDB_RESUME_TO_GDB);
+	kdb_session_pushback(&F.s, &buf, &len);
+	assert_int_equal(len, 5);
+	assert_memory_equal(buf, "$?#3f", 5);
+	F.s.from_gdb = true;			/* back from gdb: nothing dropped */
+	F.ch.nochar_every = 2;
+	assert_string_equal(typed("zabc"), "zabc");
+	F.ch.chan.drop_stale = false;		/* a scripted channel: nothing dropped */
+	assert_string_equal(typed("zabc"), "zabc");
+	assert_int_equal(F.s.stale_dropped, 3);	/* z, x, y */
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup(f, kdb_fix_setup)
 	const struct CMUnitTest tests[] = {
 		T(test_editing_keys), T(test_echo), T(test_crlf), T(test_history_keys),
 		T(test_history_32), T(test_completion), T(test_interrupt),
-		T(test_repeat), T(test_gdb_at_prompt), T(test_gdb_packet_rules), T(test_gdb_after_noise), T(test_gdb_backlog), T(test_gdb_backlog_pause_per_channel), T(test_eof), T(test_long_line),
+		T(test_repeat), T(test_gdb_at_prompt), T(test_gdb_packet_rules), T(test_gdb_after_noise), T(test_gdb_backlog), T(test_gdb_backlog_pause_per_channel), T(test_eof), T(test_long_line), T(test_stale_input),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,7 +10,9 @@ import re
 import shutil
 import time
 
-from kdb_session import BAD
+import pytest
+
+from kdb_session import BAD, Kdb
 from qemu import BOOT_TIMEOUT, REPO, SCALE
 from qmp import read_ppm
 from screen import grab
@@ -84,10 +86,22 @@ def wait_new_frame(qmp, tmp_path, timeout=60):
     raise AssertionError(f"fbdraw drew no new frame within {timeout} s (first clean frame: {first})")
 
 
-def test_sysrq_g_over_the_pattern_and_back(machine, tmp_path):
-    m = machine(cmdline=f"{SERIAL} kgdboc=kms,kbd test_fbdraw=1000")
+@pytest.mark.parametrize("when", ["boot", "run-time"])
+def test_sysrq_g_over_the_pattern_and_back(machine, tmp_path, when):
+    """kgdboc=kms,kbd at boot, or written at run time on the serial shell
+    (echo kms,kbd > /sys/module/kgdboc/parameters/kgdboc, issue 21): the
+    same.  fbdraw owns page 0, so kdb is visible only on its own page, and
+    after `go` the pattern is back with no kdb text on it."""
+    kgdboc = "kgdboc=kms,kbd " if when == "boot" else ""
+    m = machine(cmdline=f"{SERIAL} {kgdboc}test_fbdraw=1000", ports=("unix",))
     m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.wait_for(FBDRAW_UP, timeout=30, fail_on=BAD, from_start=True)
+    if when == "run-time":
+        k = Kdb(m)
+        k.mark()
+        k.type("echo kms,kbd > /sys/module/kgdboc/parameters/kgdboc")
+        k.enter()
+        k.wait(r"kgdb: Registered I/O driver kgdboc \(kms,kbd\)", fail_on=BAD + "|write error")
     q = m.qmp()
     wait_new_frame(q, tmp_path)
     # Just after fbdraw drew a frame (it sleeps 1 s between frames) the
@@ -105,7 +119,7 @@ def test_sysrq_g_over_the_pattern_and_back(machine, tmp_path):
     assert (s.width, s.height) == (1024, 768)
     assert s.find("due to Keyboard Entry") is not None, s.text()
     assert s.find("fbdraw: drawing on the kms screen") is not None   # the console's log
-    if os.environ.get("EKDB_UPDATE_SCREENSHOTS") == "1":
+    if os.environ.get("EKDB_UPDATE_SCREENSHOTS") == "1" and when == "boot":
         shutil.copy(sc.dir / f"kdbscreen-{sc.n:02d}-kdb.png", SCREENSHOT)
     sc.type("go")
     sc.keys("ret")

@@ -225,16 +225,43 @@ def test_cmd_enable(machine):
     m.expect_not(r"Oops|Kernel panic")
 
 
+def page0(m, tmp_path, name):
+    """The kms driver's page 0 (the kernel's screen) as text, read from video
+    memory with QMP pmemsave whatever the scanout shows (the framebuffer's
+    address from the driver's boot line; 32 bpp, pitch = width * 4)."""
+    from screen import Screen as Decoded
+    g = re.search(r"kms: bochs-drm .*: (\d+)x(\d+)x32 at (0x[0-9a-f]+)", m.output(0))
+    assert g, "no kms driver line in the boot log"
+    w, h, base = int(g.group(1)), int(g.group(2)), int(g.group(3), 16)
+    path = str(tmp_path / f"{name}.raw")
+    m.qmp().execute("pmemsave", val=base, size=w * h * 4, filename=path)
+    with open(path, "rb") as f:
+        bgrx = f.read()
+    assert len(bgrx) == w * h * 4, len(bgrx)
+    rgb = bytearray(w * h * 3)
+    for c in range(3):
+        rgb[c::3] = bgrx[c::4]
+    s = Decoded(w, h, bytes(rgb))
+    s.save_png(str(tmp_path / f"{name}.png"))
+    return s
+
+
 def test_kgdboc_kms_kbd_at_run_time(machine, tmp_path):
     """Issue 21: echo kms,kbd configures kdb on the screen and the PS/2
-    keyboard at run time (as Linux's kgdboc=kms,kbd written to sysfs):
-    sysrq-g typed on the serial shell shows kdb on the screen (read back
-    from a screendump), `go` typed on the keyboard gives the screen back and
-    the shell goes on; the serial line is not the debugger's (its Ctrl-C is
-    the shell's).  Switching to ttyS0 moves kdb to the serial line; an
-    empty write unconfigures.  Bad values (kms alone: no input; kms,kbd,ttyS9:
-    no such line) get Linux's ENODEV and change nothing."""
-    from screen import wait_screen
+    keyboard at run time (as Linux's kgdboc=kms,kbd written to sysfs), the
+    same as kgdboc=kms,kbd at boot: sysrq-g typed on the serial shell shows
+    kdb on the screen (read back from a screendump) on the debugger's own
+    page - page 0, read from video memory meanwhile, still shows the console
+    as it was (the shell's line, no kdb text) - and `go` typed on the
+    keyboard shows page 0 again: the screen is the console with the kernel's
+    lines (kdb's lines are in the console's history, as Linux's fbcon keeps
+    them: they show from the next console output on).  The serial line is
+    not the debugger's (its Ctrl-C is the shell's).  Switching to ttyS0
+    moves kdb to the serial line and takes the kms hooks back (kdb's `kms`
+    is gone, the screen stays on page 0 while kdb runs); an empty write
+    unconfigures.  Bad values (kms alone: no input; kms,kbd,ttyS9: no such
+    line) get Linux's ENODEV and change nothing."""
+    from screen import grab
     from test_kdb_screen import Screen, at_prompt
 
     m = boot_shell(machine, CONSOLE)
@@ -257,23 +284,29 @@ def test_kgdboc_kms_kbd_at_run_time(machine, tmp_path):
                 timeout=BOOT_TIMEOUT)
     assert (s.width, s.height) == (1024, 768), (s.width, s.height)
     m.expect_not(r"\[\d+\]kdb> ", port=0)           # not on the serial line
+    p0 = page0(m, tmp_path, "page0-in-kdb")         # kdb drew on its own page:
+    assert p0.find(f"echo g > {TRIGGER}") is not None, p0.text()
+    assert p0.find("Entering kdb") is None and p0.find("kdb>") is None, p0.text()
     s, rows = sc.cmd("ps", "ps")
     assert any(r.startswith("Task Addr") for r in rows), rows   # typed on the keyboard
+    assert page0(m, tmp_path, "page0-after-ps").find("Task Addr") is None
     sc.type("go")
     sc.keys("ret")
     k.wait(SHELL, timeout=CMD_TIMEOUT)              # the shell's echo came back
     assert shell(k, "echo after-go") == "after-go"
-    # Not yet checked: that kdb drew on its own page and `go` gave the screen
-    # back as it was (kgdboc=kms,kbd at boot does, test_kms_debug.py): written
-    # at run time, kdb's text stays on the console page (issue 21, open).
-    wait_screen(m.qmp(), tmp_path / "kms-after-go", lambda s: not at_prompt(s),
+    s = sc.wait("after-go", lambda s: s.find("after-go") is not None and not at_prompt(s),
                 timeout=CMD_TIMEOUT)
+    assert s.text() == page0(m, tmp_path, "page0-after-go").text()    # page 0 is shown
 
-    # -- switch to the serial line, then unconfigure
+    # -- switch to the serial line (the kms hooks go), then unconfigure
     out = shell(k, f"echo ttyS0 > {KGDBOC}")
     assert "write error" not in out, out
     assert shell(k, f"cat {KGDBOC}") == "ttyS0"
     enter_by_trigger(k)
+    out = k.cmd("kms")
+    assert "Unknown kdb command" in out, out       # kdb's `kms` went with the hooks
+    s = grab(m.qmp(), tmp_path / "serial-kdb")    # the screen was not switched:
+    assert s.text() == page0(m, tmp_path, "page0-serial-kdb").text()   # page 0 shows
     k.go(SHELL)
     out = shell(k, f'echo "" > {KGDBOC}')
     assert "write error" not in out, out
@@ -281,3 +314,75 @@ def test_kgdboc_kms_kbd_at_run_time(machine, tmp_path):
     out = shell(k, f"echo g > {TRIGGER}")
     assert NO_IO in out, out
     m.expect_not(r"Oops|Kernel panic")
+
+
+PCI_UNUSED = r"serial8250: 00:\w\w\.\d: ttyS4 \(io (0x[0-9a-f]+)\) not used"
+
+
+def test_kgdboc_pci_line_at_run_time(machine):
+    """Issue 21: echo ttyS4 names a PCI UART (QEMU's pci-serial) the driver
+    found at boot and left unused: it is taken now (as Linux's 8250_pci has
+    a tty for every line it found), polled at 115200: Ctrl-C there enters
+    kdb.  A PCI line that does not exist (ttyS5: one PCI UART) is Linux's
+    ENODEV and changes nothing, before and after."""
+    m = boot_shell(machine, CONSOLE, uart_pci=1)
+    k = Kdb(m)
+    io = re.search(PCI_UNUSED, m.output(0))
+    assert io, m.output(0)[-3000:]
+    out = shell(k, f"echo ttyS5 > {KGDBOC}")
+    assert out.endswith("sh: echo: write error: No such device"), out
+    assert shell(k, f"cat {KGDBOC}") == ""
+    out = shell(k, f"echo ttyS4 > {KGDBOC}")
+    assert "write error" not in out, out
+    log = m.output(0)
+    assert re.search(rf"serial8250: ttyS4 at I/O {io.group(1)} \(polled, 115200 baud\) is a "
+                     r"16550A", log), log[-2000:]
+    assert re.search(r"kgdb: Registered I/O driver kgdboc \(ttyS4\)", log), log[-2000:]
+    assert shell(k, f"cat {KGDBOC}") == "ttyS4"
+    k4 = Kdb(m, m.take_uart(m.uart_pci_path(0)))
+    e = ctrl_c_enters(k4)
+    assert e.group(3) == "Keyboard Entry", e.group(0)
+    assert "ttyS4" in k4.cmd("serial")
+    k4.go(r"go\r?\n")
+    ctrl_c_reaches_shell(k)                          # ttyS0 is not the debugger's
+    out = shell(k, f"echo ttyS5 > {KGDBOC}")
+    assert out.endswith("sh: echo: write error: No such device"), out
+    assert shell(k, f"cat {KGDBOC}") == "ttyS4"
+    ctrl_c_enters(k4)                                # nothing changed
+    k4.go(r"go\r?\n")
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def test_kgdboc_pci_line_at_boot_waits_for_the_driver(machine):
+    """Issue 21: kgdboc=ttyS4 kgdbwait at boot, no early debugger: at the
+    handoff no driver has ttyS4 yet, so the debugger waits (Linux defers
+    kgdboc's probe until the tty registers); the PCI driver finds the UART
+    later in the boot and registers it, and kgdbwait stops right there, on
+    ttyS4.  Without any PCI UART the line never comes: the boot says so and
+    goes on, cat shows the boot's value (as Linux keeps it), sysrq-g has no
+    I/O."""
+    m = machine(cmdline=f"{CONSOLE} kgdboc=ttyS4 kgdbwait", ports=("unix",), uart_pci=1)
+    p = m.take_uart(m.uart_pci_path(0))
+    m.wait_for(ENTRY, port=p, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    log = m.output(0)
+    assert re.search(r"kgdb: kgdbwait: waiting for the first kgdboc= driver\r?\n"
+                     r"(.*\n)*kgdb: Registered I/O driver kgdboc \(ttyS4\)", log), log[-3000:]
+    k4 = Kdb(m, p)
+    assert "serial8250_pci_init" in k4.cmd("bt")
+    k4.go(r"go\r?\n")
+    m.wait_for(r"serial8250: ttyS4 at I/O 0x[0-9a-f]+ \(polled, 115200 baud\) is a "
+               r"16550A, debugger line \(kgdboc\)", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    e = ctrl_c_enters(k4)
+    assert e.group(3) == "Keyboard Entry", e.group(0)
+    k4.go(r"go\r?\n")
+
+    m2 = machine(cmdline=f"{CONSOLE} kgdboc=ttyS4", ports=("unix",))
+    m2.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    k = Kdb(m2)
+    assert "kgdboc: ttyS4: no such line yet: the debugger waits for it" in m2.output(0)
+    assert shell(k, f"cat {KGDBOC}") == "ttyS4"
+    out = shell(k, f"echo g > {TRIGGER}")
+    assert NO_IO in out, out
+    m2.expect_not(r"Oops|Kernel panic")

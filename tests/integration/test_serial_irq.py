@@ -277,3 +277,77 @@ def test_line_typed_just_before_the_takeover_reaches_the_shell(machine):
     seen = k.since(start)
     assert len(re.findall(r"^typed-in-flight\r?$", seen, re.M)) == 1, seen
     assert "Unknown kdb command" not in seen and "command not found" not in seen, seen
+
+
+def test_stray_byte_at_a_breakpoint_in_the_interrupt_handler(machine):
+    """Issue 21: `bp serial8250_rx` (the receive interrupt's per-byte step)
+    and "ez" typed in one burst on the console line: the handler takes 'e'
+    and stops at the breakpoint with 'z' waiting in the FIFO.  'z' was typed
+    to the kernel before the stop and is not kdb's first input (kdb drops
+    what waits when a stop begins, kdb_drop_stale_input()): the prompt line
+    stays empty, the next command typed there is exactly what was typed.
+    The breakpoint in the handler does not hang (issue 19): `bc 0`, `go`,
+    the handler goes on with 'e' (the shell's), and `cho after` completes
+    the shell's line."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS0")
+    k = Kdb(m)
+    k.mark()
+    k.key(CTRL_C)
+    k.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    k.wait(PROMPT)
+    out = k.cmd("bp serial8250_rx")
+    addr = re.search(r"BP #0 at (0x[0-9a-f]+)", out)
+    assert addr, out
+    k.go(r"go\r?\n")
+    k.mark()
+    m.send(0, b"ez")                              # one burst: 'z' waits in the FIFO
+    e = k.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    assert e.group(3) == f"Breakpoint @ {addr.group(1)}", e.group(0)
+    k.wait(PROMPT)
+    out = k.cmd("bc 0")                          # the prompt line held nothing before it
+    lines = [ln for ln in clean(m.output(0)[e.end():]).splitlines() if "kdb>" in ln]
+    assert lines and re.fullmatch(r"\[\d+\]kdb> bc 0", lines[0]), lines
+    assert "Unknown kdb command" not in out, out
+    assert re.search(r"Breakpoint 0 at 0x[0-9a-f]+ cleared", out), out
+    k.go(r"go\r?\n")
+    _, out = shell(k, "cho after")               # 'e' reached the shell, 'z' nobody
+    assert out == "after", out
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def test_gdb_packet_at_a_breakpoint_in_the_interrupt_handler(machine):
+    """Issue 21: gdb's packets are never dropped as stale input.  kgdboc=ttyS1
+    (a debugger-only line), `bp serial8250_rx` planted from kdb there, and
+    a stray byte with a packet right behind it in one burst (`x$?#3f`):
+    the handler stops on 'x' with the packet waiting in the FIFO; kdb drops
+    the 'x' and keeps the packet from its '$' on: the stub answers it
+    (once: a scripted client, no retransmission).  Then the breakpoint goes
+    (`monitor bc 0`), the client detaches and the console shell goes on."""
+    from rsp import Rsp, frame
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS1", ports=("unix", "unix"))
+    k1 = Kdb(m, port=1)
+    k1.mark()
+    k1.key(CTRL_C)
+    k1.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    k1.wait(PROMPT)
+    assert "BP #0" in k1.cmd("bp serial8250_rx")
+    k1.go(r"go\r?\n")
+    m.release_port(1)
+    r = Rsp(m.socket_path(1))
+    r.send_raw(b"x" + frame("?"))                # a stray byte, then a packet
+    reply, _ = r.read_reply()
+    assert reply.startswith("T05"), (reply, r.log[-400:])
+    assert b"Entering kdb" in r.log and b"Breakpoint @" in r.log, r.log[-400:]
+    out, text = r.ask("qRcmd," + "bc 0".encode().hex()), ""
+    while out != "OK":                           # monitor output (O packets), then OK
+        assert out.startswith("O"), out
+        text += bytes.fromhex(out[1:]).decode("latin-1")
+        out, _ = r.read_reply()
+    assert re.search(r"Breakpoint 0 at 0x[0-9a-f]+ cleared", text), text
+    r.send_raw(frame("D"))
+    assert r.read_reply()[0] == "OK"
+    r.close()
+    k = Kdb(m)
+    _, out = shell(k, "echo after-gdb")
+    assert out == "after-gdb", out
+    m.expect_not(r"Oops|Kernel panic")
