@@ -216,3 +216,43 @@ def test_earlyprintk_xdbc_keep_goes_on(machine):
     assert not re.search(STOPS, m.output(p))
     s = m.xdbc_control("stats")
     assert s["enumerations"] == 2 and s["dbc_resets"] == 1, s
+
+
+def test_late_dbc_ops_refuse_breakpoints(machine):
+    """Everything the stop path calls is debugger code: the late DbC
+    driver's transport ops, found from the transport pointers of the
+    stopped machine after the handoff (test_stop_path's method), and every
+    function they reach (static call graph) refuse Z0 and Z1 with E01."""
+    from rsp import Rsp
+    from test_stop_path import call_graph, closure, hook_roots, moved, symbols
+
+    addr, funcs = symbols()
+    m = boot(machine, f"{CONSOLE} kgdbxdbc=0,1 kgdbwait")
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    addr, funcs = moved(m, addr, funcs)
+    r = Rsp(m.xdbc_path)
+    r.send_raw(b"+")
+    assert "PacketSize" in r.ask("qSupported:swbreak+;hwbreak+")
+    r.send_raw(b"$c#63")
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    r.send_raw(b"\x03")                        # kgdbxdbc=0,1: looked for every second
+    stop, _ = r.read_reply(timeout=240)
+    assert stop.startswith("T02"), stop
+
+    roots = hook_roots(r, addr, funcs)
+    for f in ("lx_getc", "lx_putc", "lx_flush", "lx_pre", "lx_post"):
+        assert f in roots, f"{f} not among the debugger's hooks: {sorted(roots)}"
+    path = closure(call_graph(), roots)
+    for f in ("xdbc_getc", "xdbc_poll", "xdbc_start", "xdbc_legacy_getc"):
+        assert f in path, f"{f} not reached from the hooks: {sorted(path)}"
+    accepted = []
+    for f in sorted(path):
+        if f not in addr or f in ("printk", "vprintk"):
+            continue        # a local label; printk: test_stop_path's one exception
+        for kind in (0, 1):
+            reply = r.ask(f"Z{kind},{addr[f]:x},1")
+            if not reply.startswith("E.01.in the debugger's own code"):
+                accepted.append((f, kind, reply))
+                r.ask(f"z{kind},{addr[f]:x},1")
+    assert not accepted, f"breakpoints accepted in the late DbC driver's ops: {accepted}"
+    r.send_raw(b"$D#44")
