@@ -219,9 +219,13 @@ static __ekdb_nobp void lx_flush(struct ekdb_transport *t)
 static __ekdb_nobp void lx_pre(struct ekdb_transport *t)
 {
 	lx.in_debugger = true;
-	if (!lx.taken || !lx.quiesced || !lx_lock())
+	if (!lx.taken || !lx_lock())
 		return;
-	/* stopped inside the xHCI driver's reset: the debugger needs the DbC now */
+	/*
+	 * Stopped inside the xHCI driver's reset, or after something else
+	 * reset the controller: the debugger needs the DbC before its first
+	 * byte (a stop reply written into a reset DbC would be lost).
+	 */
 	if (!(lx_read(&lx.io, DBC_DCCTRL) & DCCTRL_DCE))
 		restart(XDBC_CONFIGURE_US);
 	lx_unlock();

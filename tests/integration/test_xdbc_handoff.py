@@ -146,6 +146,32 @@ def test_kdb_session_across_handoff_and_xhci_reset(machine):
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
 
 
+def test_bytes_on_the_old_rings_after_the_handoff(machine):
+    """The IN TRBs the early driver had posted stay the controller's after
+    the handoff (a DbC cannot take them back): the first bytes the far host
+    sends land in the early block's buffers and are carried to the late
+    driver in order.  A kdb line sent in one burst at a breakpoint after
+    the handoff (before the xHCI driver's reset voids the old rings) runs."""
+    m = boot(machine, f"{CONSOLE} kgdbxdbc=0 kgdbwait nousb")
+    p = m.take_xdbc()
+    m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
+    k = Kdb(m, p)
+    k.cmd("bp sched_init")
+    k.go(ENTRY)
+    k.wait(PROMPT)
+    assert re.search(TAKEN, m.output(0))
+    start = k.mark()
+    m.send(p, b"md jiffies 1\r")              # one burst: one old IN TRB
+    k.wait(PROMPT, from_start=False)
+    out = k.since(start)
+    assert re.search(r"0x[0-9a-f]{16} +[0-9a-f]{16}", out), out
+    out = k.cmd("xdbc")
+    assert re.search(r"carried [1-9]\d* bytes", out) and "lost 0" in out, out
+    k.cmd("bc 0")
+    k.go(r"go\r?\n")
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+
+
 def test_nousb_keeps_the_dbc_as_it_is(machine):
     """nousb: no xHCI driver, no reset: the DbC the handoff moved goes on to
     the end of the boot with its one enumeration (kdb still answers)."""
