@@ -294,6 +294,7 @@ void xdbc_adopt(struct xdbc_dev *nd, struct xdbc_legacy *lg, const struct ekdb_t
 				continue;
 			for (unsigned i = 0; i < len; i++)
 				xdbc_putc(nd, old->outbuf[s][i]);
+			xdbc_flush(nd);		/* one TRB each, as they were */
 		}
 		lg->out_deq = lg->out_enq = 0;
 		lg->in_deq = lg->in_enq = 0;
