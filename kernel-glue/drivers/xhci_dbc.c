@@ -178,8 +178,8 @@ static __ekdb_nobp int lx_getc(struct ekdb_transport *t)
 	}
 	if (!lx_lock())
 		return EKDB_NO_CHAR;
-	if (!lx.dev.enabled || !(lx_read(&lx.io, DBC_DCCTRL) & DCCTRL_DCE))
-		restart(0);
+	if (!lx.dev.enabled)
+		restart(0);	/* xdbc_poll found DCE clear: something reset the controller */
 	xdbc_flush(&lx.dev);
 	xdbc_poll(&lx.dev);
 	ch = xdbc_legacy_getc(&lx.lg);
