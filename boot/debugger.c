@@ -89,9 +89,9 @@ void ldr_debugger_stop(struct loader *L)
 }
 
 /* After ExitBootServices (no console): the session goes to the kernel in the record. */
-void ldr_debugger_handover(struct loader *L)
+void ldr_debugger_handoff(struct loader *L)
 {
-	ldr_dbg_carry(L->bi);
+	ldr_dbg_handoff(L->bi);
 }
 
 void ldr_debugger_release(struct loader *L)

@@ -83,7 +83,7 @@ void ldr_debugger_start(struct loader *L);		/* after the command line */
 void ldr_debugger_kernel_file(struct loader *L, const void *file, UINTN size);
 void ldr_debugger_stop(struct loader *L);		/* ekdb.loader=wait: before ExitBootServices */
 void ldr_debugger_release(struct loader *L);		/* back to the firmware: its IDT back */
-void ldr_debugger_handover(struct loader *L);	/* after ExitBootServices: the session into the record */
+void ldr_debugger_handoff(struct loader *L);	/* after ExitBootServices: the session into the record */
 
 /* handover.S: cli, CR3 = pml4, %rdi = bootinfo, jump to entry.  Never returns. */
 void ekdb_handover(UINT64 entry, UINT64 bootinfo, UINT64 pml4) __attribute__((noreturn));

@@ -120,7 +120,7 @@ static EFI_STATUS run(struct loader *L)
 	st = ldr_exit_boot_services(L);
 	if (EFI_ERROR(st))
 		return st;
-	ldr_debugger_handover(L);	/* breakpoints, line, session: into the record */
+	ldr_debugger_handoff(L);	/* breakpoints, line, session: into the record */
 	ekdb_handover(L->entry, (UINT64)(UINTN)L->bi, L->bi->loader_pml4);
 }
 

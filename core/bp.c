@@ -391,7 +391,7 @@ void dbg_bp_table_fresh(struct dbg_bp *tab, int cap,
 }
 
 /*
- * dbg_bp_restore - put the carried entry @b at number @i (the loader's
+ * dbg_bp_restore - put the handed-over entry @b at number @i (the loader's
  * table taken over at the jump): a hardware entry gets its slot back, a
  * software one keeps its installed state and saved byte (the int3 is in
  * the text already).  0, -EKDB_ERANGE (number beyond the table),

@@ -91,9 +91,8 @@ bool dbg_cpu_park(struct pt_regs *regs)
 		return true;
 	}
 	if (READ_ONCE(c->console_pkt) && dbg_roundup_wants(self)) {
-		/* mid kgdbcon packet: it finishes the packet, then parks with
-		 * these registers (dbg_console_park_deferred) */
-		c->deferred_regs = *regs;
+		/* mid kgdbcon packet: it finishes the packet, then parks
+		 * (dbg_console_park_deferred) */
 		WRITE_ONCE(c->park_deferred, true);
 		__atomic_store_n(&c->nmi_pending, false, __ATOMIC_RELEASE);
 		return true;
@@ -138,9 +137,13 @@ void dbg_cpu_hold(unsigned self, struct pt_regs *regs, bool trapped)
 
 /*
  * The round-up deferred by a kgdbcon packet in flight, now that the packet
- * is whole: park with the registers the NMI interrupted (in the console
- * path).  Register changes made while it is held are not written back
- * there (the frame is a copy); a step asked for it is not armed.
+ * is whole: park through a break instruction of its own
+ * (arch_dbg_park_trap): dbg_trap_swbreak knows it, and dbg_trap_end parks
+ * the CPU with that trap's frame, the one it resumes from.  So the
+ * debugger shows where the CPU really is (at the end of its packet, in
+ * dbg_console_end), and register writes to it and a step asked for it
+ * take effect (issue 19: it parked on a copy of the NMI's frame, a point
+ * it had already left, and lost them).
  */
 void dbg_console_park_deferred(unsigned self)
 {
@@ -149,11 +152,7 @@ void dbg_console_park_deferred(unsigned self)
 	if (!__atomic_exchange_n(&c->park_deferred, false, __ATOMIC_ACQ_REL) ||
 	    !dbg_roundup_wants(self) || READ_ONCE(c->stopped))
 		return;
-	arch_hw_bp_disarm();
-	c->regs = &c->deferred_regs;
-	arch_dbg_state_capture(&c->state, &c->deferred_regs);
-	__atomic_store_n(&c->stopped, true, __ATOMIC_RELEASE);
-	dbg_cpu_hold(self, &c->deferred_regs, false);
+	arch_dbg_park_trap();
 }
 
 bool dbg_roundup_wants(unsigned self)

@@ -95,7 +95,7 @@ bool dbg_addr_in_jump_window(u64 addr, u64 len);
  * refused as the debugger's own code (-EKDB_EPERM).
  */
 void dbg_bp_set_nobp_range(u64 start, u64 end);
-/* dbg_bp_restore - a carried entry back at its number (core/carry.c). */
+/* dbg_bp_restore - a handed-over entry back at its number (core/handoff/loader.c). */
 int dbg_bp_restore(int index, const struct dbg_bp *b);
 /*
  * dbg_bp_set_code_check - where software breakpoints may go, for a lifetime
@@ -128,7 +128,6 @@ struct dbg_cpu {
 	bool entering;		/* trapped, waiting for the master role */
 	bool console_pkt;	/* sending a kgdbcon 'O' packet (dbg_console_begin) */
 	bool park_deferred;	/* a round-up came mid-packet: park at its end */
-	struct pt_regs deferred_regs;	/* the round-up NMI's frame, for that park */
 };
 
 extern struct dbg_cpu dbg_cpus[NR_CPUS];
@@ -156,7 +155,8 @@ bool dbg_roundup_wants(unsigned self);
  */
 bool dbg_console_begin(void);
 void dbg_console_end(void);
-void dbg_console_park_deferred(unsigned self);	/* cpu.c: the deferred park */
+/* cpu.c: the deferred park, through a trap of its own (arch_dbg_park_trap) */
+void dbg_console_park_deferred(unsigned self);
 
 /* ---------------------------------------------------------------- entry.c */
 /* Arm the step (user step or step over a breakpoint) @c asked for on @regs. */
@@ -189,7 +189,10 @@ struct ekdb_transport *dbg_transport_find(const char *name);
 struct ekdb_transport *dbg_transport_find_dev(const char *dev);
 struct ekdb_transport *dbg_transport_at(unsigned i);
 int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *new);
-int dbg_transports_poll_break(void);	/* EKDB_BREAK_* */
+/* The tick's poll: lock (only tried), poll (EKDB_BREAK_*), dispatch, unlock. */
+bool dbg_transports_poll_lock(void);
+int dbg_transports_poll_break(void);
+void dbg_transports_poll_unlock(void);
 
 /* ---------------------------------------------------------------- kgdboc.c */
 struct kgdboc_cfg {
@@ -256,45 +259,45 @@ const struct dbg_frontend *dbg_frontend_init(const struct dbg_session_store *st,
 /* dbg_frontend_move - the live sessions continue in @st: 0 or -errno. */
 int dbg_frontend_move(const struct dbg_session_store *st);
 bool dbg_frontend_gdb_attached(void);
-/* The live sessions (NULL before dbg_frontend_init), and who owns the line (core/carry.c). */
+/* The live sessions (NULL before dbg_frontend_init), and who owns the line (core/handoff/loader.c). */
 void dbg_frontend_sessions(struct gdb_session **gdb, struct kdb_session **kdb);
 bool dbg_frontend_gdb_owns_line(void);
 void dbg_frontend_set_gdb_owns_line(bool on);
 /*
  * dbg_frontend_set_cmd_enable - the live kdb session's kdb.cmd_enable: the
- * kernel's own reading of its command line wins over a carried session's.
+ * kernel's own reading of its command line wins over a handed-over session's.
  */
 void dbg_frontend_set_cmd_enable(u32 cmd_enable);
 
-/* ---------------------------------------------------------------- carry.c */
-struct ekdb_carry;
+/* ------------------------------------------------------- handoff/loader.c */
+struct ekdb_handoff;
 /*
- * dbg_carry_check - is @c a record this debugger can take over?  NULL if
+ * dbg_handoff_check - is @c a record this debugger can take over?  NULL if
  * so, else why not (one line for the log).  Pure.
  */
-const char *dbg_carry_check(const struct ekdb_carry *c);
+const char *dbg_handoff_check(const struct ekdb_handoff *c);
 /*
- * dbg_carry_export - the running debugger's breakpoints, line and
+ * dbg_handoff_export - the running debugger's breakpoints, line and
  * sessions into @c, as the last act before the jump: the hardware slots
  * are disarmed on this CPU (DR7 = 0: nothing fires in the window), the
- * int3s stay in the text.  0 or -errno (nothing to carry, table too big).
+ * int3s stay in the text.  0 or -errno (nothing to hand over, table too big).
  */
-int dbg_carry_export(struct ekdb_carry *c);
+int dbg_handoff_export(struct ekdb_handoff *c);
 /*
- * dbg_carry_import - the breakpoints and sessions of a checked @c into
+ * dbg_handoff_import - the breakpoints and sessions of a checked @c into
  * this lifetime's (freshly initialised) core; the line is the caller's
- * (early/carry.c).  Software entries outside [text_start, text_end) are
+ * (early/handoff.c).  Software entries outside [text_start, text_end) are
  * kept disabled (the loader's code is gone).  0 or -errno.
  */
-struct dbg_carry_stats {
+struct dbg_handoff_stats {
 	unsigned sw, hw;	/* entries taken over */
 	unsigned disabled;	/* software entries outside this image's text: kept, disabled */
 	unsigned dropped;	/* software entries in the jump window: byte restored, dropped */
 };
-int dbg_carry_import(const struct ekdb_carry *c, u64 text_start, u64 text_end,
-		     struct dbg_carry_stats *st);
-/* dbg_carry_unplant - a refused record's int3s out of the text again; how many. */
-unsigned dbg_carry_unplant(const struct ekdb_carry *c, u64 text_start, u64 text_end);
+int dbg_handoff_import(const struct ekdb_handoff *c, u64 text_start, u64 text_end,
+		     struct dbg_handoff_stats *st);
+/* dbg_handoff_unplant - a refused record's int3s out of the text again; how many. */
+unsigned dbg_handoff_unplant(const struct ekdb_handoff *c, u64 text_start, u64 text_end);
 
 /* dbg_core_init - take the debug vectors (arch_dbg_traps_init); @fe serves the user. */
 void dbg_core_init(const struct dbg_frontend *fe);

@@ -375,9 +375,13 @@ bool dbg_trap_swbreak(struct pt_regs *regs, u64 addr)
 {
 	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)regs->vector,
 				  .bp_index = -1 };
-	int idx = dbg_bp_find_sw(addr);
-	const struct dbg_bp *b = dbg_bp_get(idx);
+	int idx;
+	const struct dbg_bp *b;
 
+	if (arch_dbg_park_trap_at(addr))
+		return true;	/* dbg_console_park_deferred's: dbg_trap_end parks this CPU */
+	idx = dbg_bp_find_sw(addr);
+	b = dbg_bp_get(idx);
 	if (READ_ONCE(dbg_gave_up) && !arch_dbg_break_insn_at(addr)) {
 		/* taken out as the debugger gave up, while this CPU was on its way */
 		arch_dbg_set_pc(regs, addr);
@@ -538,17 +542,51 @@ bool ekdb_break_in(struct pt_regs *regs, int reason)
 	return dbg_enter(regs, &stop);
 }
 
-/* From the timer tick: transports without an interrupt of their own are polled. */
+#ifdef EKDB_PROBE_DELAY_POLL
+/*
+ * Probe build only (tests/integration/test_transport_race.py): a poll that
+ * read a gdb packet's '$' says so and dwells 4 s before it asks for the
+ * stop, while the takeover on the other CPU (which dwells 2 s first,
+ * core/transport.c) goes on if the registry lets it.
+ */
+#include <asm/tsc_early.h>
+static void probe_delay_poll(int why)
+{
+	u64 t0 = early_now_us();
+
+	if (why != EKDB_BREAK_GDB)
+		return;
+	dbg_kernel_warn("ekdb probe: the break-in poll read a gdb packet's '$'\n");
+	while (early_now_us() - t0 < 4000000)
+		cpu_relax();
+}
+#else
+static inline void probe_delay_poll(int why) { }
+#endif
+
+/*
+ * From the timer tick: transports without an interrupt of their own are
+ * polled.  The registry lock is held from the read to the end of the stop
+ * it asks for: a '$' the poll took (kept in the early transport for getc)
+ * must reach this stop, not be exported as console input by a takeover on
+ * another CPU in between (issue 19); so must a break-in kept from before
+ * (pending_break: a '$' may be kept with it).  A busy registry: nothing
+ * this tick, the break-in stays pending.
+ */
 bool ekdb_poll_break(struct pt_regs *regs)
 {
+	bool taken;
 	int why;
 
-	if (!dbg_enabled || dbg_master >= 0)
+	if (!dbg_enabled || dbg_master >= 0 || !dbg_transports_poll_lock())
 		return false;
 	why = __atomic_exchange_n(&pending_break, EKDB_BREAK_NONE, __ATOMIC_RELAXED);
 	if (why == EKDB_BREAK_NONE)
 		why = dbg_transports_poll_break();
-	return ekdb_break_in(regs, why);
+	probe_delay_poll(why);
+	taken = ekdb_break_in(regs, why);
+	dbg_transports_poll_unlock();
+	return taken;
 }
 
 /*

@@ -20,9 +20,12 @@ static unsigned poll_next;
  * transports.  Without it a poll on another CPU could read bytes from the
  * old transport after its state was exported: stranded there (issue 19).
  * The poll only tries it (a busy registry: that tick polls nothing, the
- * bytes stay in the device); a change waits for a poll in progress (one
- * bounded drain).  The stop path (dbg_chan) does not take it: every other
- * CPU is parked then, perhaps holding it.
+ * bytes stay in the device) and holds it until the stop it asks for is
+ * over (ekdb_poll_break: a '$' it read is the debugger's, and no takeover
+ * may export it to the console in between); a change waits for a poll in
+ * progress (a round-up parks the waiting CPU meanwhile).  The stop path
+ * (dbg_chan) does not take it: every other CPU is parked then, perhaps
+ * holding it.
  */
 static u8 reg_lock;
 
@@ -193,22 +196,32 @@ struct ekdb_transport *dbg_transport_at(unsigned i)
 	return i < EKDB_MAX_TRANSPORTS ? transports[i] : NULL;
 }
 
-#ifdef EKDB_PROBE_DELAY_TAKEOVER
+#if defined(EKDB_PROBE_DELAY_TAKEOVER) || defined(EKDB_PROBE_DELAY_POLL)
 /*
- * Probe build only (tests/integration/test_transport_race.py): the takeover
- * dwells 2 s between the export and the swap, so a tick on another CPU
- * polls inside that window if the registry lets it.
+ * Probe builds only (tests/integration/test_transport_race.py): the
+ * takeover dwells 2 s with interrupts off, so the other CPU takes the
+ * tick over and polls meanwhile.  TAKEOVER: between the export and the
+ * swap (the registry lock held); POLL: before it takes the lock (the
+ * other CPU's poll, which dwells too, ekdb_poll_break, reads the line).
  */
 #include <asm/tsc_early.h>
-static void probe_delay_takeover(void)
+static void probe_dwell(void)
 {
 	u64 t0 = early_now_us();
 
 	while (early_now_us() - t0 < 2000000)
 		cpu_relax();
 }
+#endif
+#ifdef EKDB_PROBE_DELAY_TAKEOVER
+#define probe_delay_takeover()	probe_dwell()
 #else
-static inline void probe_delay_takeover(void) { }
+#define probe_delay_takeover()	do { } while (0)
+#endif
+#ifdef EKDB_PROBE_DELAY_POLL
+#define probe_delay_takeover_lock()	probe_dwell()
+#else
+#define probe_delay_takeover_lock()	do { } while (0)
 #endif
 
 /*
@@ -233,6 +246,7 @@ int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *ne
 	memset(&st, 0, sizeof(st));
 	st.kind = old->kind;
 	flags = local_irq_save();
+	probe_delay_takeover_lock();
 	reg_lock_take();	/* no poll of @old between its export and the swap */
 	if (old->export_state)
 		old->export_state(old, &st);
@@ -301,13 +315,19 @@ static int poll_break_locked(void)
 	return EKDB_BREAK_NONE;
 }
 
+/* The registry lock for the break-in poll: only tried (see reg_lock). */
+bool dbg_transports_poll_lock(void)
+{
+	return reg_lock_try();
+}
+
+void dbg_transports_poll_unlock(void)
+{
+	reg_lock_drop();
+}
+
+/* With dbg_transports_poll_lock() held (the caller dispatches what it returns). */
 int dbg_transports_poll_break(void)
 {
-	int r = EKDB_BREAK_NONE;
-
-	if (!reg_lock_try())
-		return EKDB_BREAK_NONE;		/* the registry is changing: next tick */
-	r = poll_break_locked();
-	reg_lock_drop();
-	return r;
+	return poll_break_locked();
 }

@@ -43,8 +43,8 @@ struct ekdb_transport *early_transport_serial_from(const struct uart_port *port,
 /* storage.c: the static kdb+gdb sessions and the front end over them */
 const struct dbg_frontend *early_frontend_get(void);
 
-/* carry.c: what the takeover before start_kernel did, logged once a console exists */
-void ekdb_carry_report(void);
-bool ekdb_carry_refused(void);
+/* handoff.c: what the takeover before start_kernel did, logged once a console exists */
+void ekdb_handoff_report(void);
+bool ekdb_handoff_refused(void);
 
 #endif

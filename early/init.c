@@ -21,8 +21,8 @@ static void kgdbcon_write(const char *s, size_t len)
 		active_frontend->console_write(s, len);
 }
 
-/* Does ekgdboc=@opt ("ttyS1,115200") name the line the carried session is on? */
-static bool names_carried_line(const char *opt)
+/* Does ekgdboc=@opt ("ttyS1,115200") name the line the handed-over session is on? */
+static bool names_handoff_line(const char *opt)
 {
 	const struct ekdb_transport *t = dbg_transport_at(0);
 	size_t n = 0;
@@ -88,22 +88,22 @@ void ekdb_early_init(void)
 	bool earlycon_t = false;
 	int err = 0;
 
-	ekdb_carry_report();
-	if (ekdb_carried()) {
+	ekdb_handoff_report();
+	if (ekdb_handoff_taken()) {
 		/* the loader's session goes on: no second transport, no re-init */
 		active_frontend = early_frontend_get();
 		/* the kernel's reading of kdb.cmd_enable= (0 if malformed) is the one that counts */
 		dbg_frontend_set_cmd_enable(ekdb_opts.cmd_enable);
 		if (ekdb_opts.bad)
-			pr_err("kgdb: malformed %s= option: the session carried from the loader goes on%s\n",
+			pr_err("kgdb: malformed %s= option: the session handed over by the loader goes on%s\n",
 			       ekdb_opts.bad_opt, ekdb_opts.cmd_enable ? "" :
 			       " (kdb: the always-safe commands only)");
-		if (ekdb_opts.ekgdboc[0] && !names_carried_line(ekdb_opts.ekgdboc))
-			pr_warn("kgdb: ekgdboc=%s: the session carried from the loader stays on %s\n",
+		if (ekdb_opts.ekgdboc[0] && !names_handoff_line(ekdb_opts.ekgdboc))
+			pr_warn("kgdb: ekgdboc=%s: the session handed over by the loader stays on %s\n",
 				ekdb_opts.ekgdboc, dbg_transport_at(0)->name);
 		goto wait;
 	}
-	if (ekdb_carry_refused())
+	if (ekdb_handoff_refused())
 		return;
 	if (ekdb_opts.bad) {
 		pr_err("kgdb: malformed %s= option: the debugger stays off\n", ekdb_opts.bad_opt);

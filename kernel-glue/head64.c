@@ -25,7 +25,7 @@ __section(".text.head64") void __noreturn x86_64_start_kernel(u64 bootinfo_phys)
 {
 	x86_gdt_init_cpu(0);
 	x86_idt_init();
-	ekdb_carry_takeover(bootinfo_phys);
+	ekdb_handoff_takeover(bootinfo_phys);
 	__asm__ __volatile__(".globl __jump_window_end\n__jump_window_end:" ::: "memory");
 	percpu_init_boot_cpu();		/* GS base: smp_processor_id(), current */
 	early_trap_init();		/* the kernel's handlers for every vector */

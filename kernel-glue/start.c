@@ -23,7 +23,7 @@
 
 /*
  * start_kernel - called by x86_64_start_kernel() (head64.c) with the GDT,
- * IDT, per-CPU data and the debugger (when the loader carried one) in
+ * IDT, per-CPU data and the debugger (when the loader handed one over) in
  * place: a breakpoint here fires.
  */
 void start_kernel(u64 bootinfo_phys)

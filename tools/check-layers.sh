@@ -12,7 +12,7 @@
 #
 # Rules, one a line: "FOLDERS|PATTERN|WHY" (PATTERN: an extended regex
 # matched against the header's path relative to the tree, after ".."
-# are folded).  A folder also covers its subfolders (core: core/late).
+# are folded).  A folder also covers its subfolders (core: core/handoff, core/late).
 set -u
 build=$1
 here=$(cd "$(dirname "$0")/.." && pwd)

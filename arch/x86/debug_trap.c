@@ -35,6 +35,21 @@ int arch_dbg_fault_signal(unsigned vector)
 	}
 }
 
+/* One int3 with a name of its own (never inlined: the label must be unique). */
+__attribute__((noinline)) void arch_dbg_park_trap(void)
+{
+	__asm__ __volatile__(".globl x86_park_insn\n"
+			     "x86_park_insn:\n\t"
+			     "int3" ::: "memory");
+}
+
+bool arch_dbg_park_trap_at(u64 addr)
+{
+	extern const u8 x86_park_insn[];
+
+	return addr == (u64)(uintptr_t)x86_park_insn;
+}
+
 /* #BP: the int3 at rip - 1. */
 static bool x86_int3_trap(struct pt_regs *regs)
 {

@@ -16,7 +16,7 @@ LDR_DBG_SHARED := \
 	arch/x86/hw_breakpoint.c arch/x86/idt.c arch/x86/regs_table.c arch/x86/sstep.c \
 	arch/x86/tdesc.c arch/x86/text_poke.c arch/x86/entry.S arch/x86/insn.c arch/x86/frame.c \
 	core/bp.c core/cpu.c core/display.c core/entry.c core/frontend.c core/mem.c \
-	core/port.c core/target.c core/transport.c core/carry.c core/reenter.c \
+	core/port.c core/target.c core/transport.c core/handoff/loader.c core/reenter.c \
 	$(wildcard gdbstub/*.c) $(wildcard kdb/*.c) \
 	earlyio/serial/uart16550.c earlyio/serial/serial_opt.c earlyio/serial/serial_transport.c
 LDR_DBG_GLUE := $(sort $(wildcard boot/dbg/*.c boot/dbg/*.S))

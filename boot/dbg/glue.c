@@ -191,7 +191,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 }
 
 /*
- * The kernel's jump window and its own debugger code (core/carry.c): no
+ * The kernel's jump window and its own debugger code (core/handoff/loader.c): no
  * breakpoint from the loader there.  Symbols are link addresses; the
  * image runs at kernel_virt (moved by KASLR, if any).
  */
@@ -228,18 +228,18 @@ void ldr_dbg_kernel_file(const void *file, uint64_t size)
 }
 
 /*
- * ldr_dbg_carry - the last act before the jump (boot services gone): the
+ * ldr_dbg_handoff - the last act before the jump (boot services gone): the
  * breakpoints, the line and the session into the boot-info record for the
  * kernel's takeover.  If they cannot travel, nothing is left planted in
  * the kernel.  The loader's debugger is off afterwards either way.
  */
-int ldr_dbg_carry(struct ekdb_bootinfo *bi)
+int ldr_dbg_handoff(struct ekdb_bootinfo *bi)
 {
 	int err;
 
 	if (!armed)
 		return 0;
-	err = dbg_carry_export(&bi->dbg);
+	err = dbg_handoff_export(&bi->dbg);
 	if (err)
 		dbg_bp_uninstall_all();
 	armed = false;

@@ -37,12 +37,12 @@ void ldr_dbg_kernel_file(const void *file, uint64_t size);
 void ldr_dbg_wait(void);
 void ldr_dbg_release(void);
 /*
- * ldr_dbg_carry - after ExitBootServices, right before the jump: the debugger
- * state into @bi->dbg for the kernel (core/carry.c).  0 or -EKDB_E*.
+ * ldr_dbg_handoff - after ExitBootServices, right before the jump: the debugger
+ * state into @bi->dbg for the kernel (core/handoff/loader.c).  0 or -EKDB_E*.
  */
-int ldr_dbg_carry(struct ekdb_bootinfo *bi);
+int ldr_dbg_handoff(struct ekdb_bootinfo *bi);
 /*
- * For the handover to the kernel (carrying the session across
+ * For the loader handoff (the session handed over to the kernel across
  * ExitBootServices and the jump, boot/main.c run() -> ldr_exit_boot_services
  * -> ekdb_handover): the loader lifetime's live objects.  The breakpoint
  * table is the core's own (core/debug_core.h: dbg_bp_capacity(),

@@ -6,7 +6,7 @@
  *   ekgdboc=ttySn[,baud]      the 16550 the loader debugger talks on (also 0xPORT)
  *   ekdb.loader_test=fault    test hook: the loader faults on purpose (see glue.c)
  *   kdb.cmd_enable=MASK       the kdb command classes, as in the kernel (which
- *                             takes the same line: the carried session keeps it)
+ *                             takes the same line: the handed-over session keeps it)
  * Fail closed: an unknown ekdb.loader= value, a transport the loader cannot
  * drive (ekgdboc=kbd..., no ekgdboc=) or a malformed kdb.cmd_enable= leaves
  * the loader debugger off with a message (the kernel turns its own off for

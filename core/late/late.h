@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* late.h - private to core/late/: the full debug core's own state. */
+/* late.h - private to core/late/ and core/handoff/late.c: the full debug core's own state. */
 #ifndef CORE_LATE_LATE_H
 #define CORE_LATE_LATE_H
 
@@ -28,7 +28,7 @@ void *dbg_alloc_pages_nowait(unsigned int order);
 void dbg_free_pages(void *addr, unsigned int order);
 bool dbg_release_range(u64 start, u64 end, bool unmap);
 
-/* handoff.c */
+/* core/handoff/late.c */
 int late_start_debugger(void);
 
 /* io.c */

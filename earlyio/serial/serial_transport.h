@@ -24,7 +24,7 @@ struct ekdb_transport *serial_transport_start(const struct uart_port *want, int 
 
 /*
  * serial_transport_adopt - the 16550 at @base, already programmed for
- * @baud by the loader's debugger, taken as it is (no reset): the carried
+ * @baud by the loader's debugger, taken as it is (no reset): the handed-over
  * session goes on over it.  @pending: bytes read, not consumed (oldest first).
  */
 struct ekdb_transport *serial_transport_adopt(u16 base, u32 baud, const u8 *pending, unsigned n);

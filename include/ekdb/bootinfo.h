@@ -27,10 +27,10 @@
 #define EKDB_BOOTINFO_H
 
 #include <stdint.h>
-#include <ekdb/carry.h>
+#include <ekdb/handoff.h>
 
 #define EKDB_BOOTINFO_MAGIC	0x4f464e49424b4445ULL	/* "EDKBINFO" little endian */
-/* 2: kaslr_offset; 3: the carried debugger state (dbg) at the end */
+/* 2: kaslr_offset; 3: the debugger's handoff record (dbg) at the end */
 #define EKDB_BOOTINFO_VERSION	3
 
 /* Longest kernel command line, including the terminating NUL. */
@@ -113,11 +113,11 @@ struct ekdb_bootinfo {
 
 	/*
 	 * The loader's debugger state, taken over by the kernel before
-	 * start_kernel() (include/ekdb/carry.h).  dbg.magic = 0: none (the
-	 * loader ran no debugger).  Checked on its own (dbg_carry_check()):
+	 * start_kernel() (include/ekdb/handoff.h).  dbg.magic = 0: none (the
+	 * loader ran no debugger).  Checked on its own (dbg_handoff_check()):
 	 * a bad one turns the debugger off, never the boot.
 	 */
-	struct ekdb_carry dbg;
+	struct ekdb_handoff dbg;
 };
 
 #endif /* EKDB_BOOTINFO_H */

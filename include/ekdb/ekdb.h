@@ -2,7 +2,7 @@
 /*
  * ekdb.h - what the kernel calls to host the debugger.
  *
- *  ekdb_carry_takeover() in x86_64_start_kernel(), right after the GDT
+ *  ekdb_handoff_takeover() in x86_64_start_kernel(), right after the GDT
  *                      and IDT: the loader's debugger state (if any) is
  *                      taken over; the kernel's jump window is refused.
  *  ekdb_early_init()   in setup_arch(), right after parse_early_param():
@@ -59,15 +59,15 @@ void ekdb_set_text_offset(u64 offset);
 void ekdb_set_text_base(u64 base);
 
 /*
- * ekdb_carry_takeover - the kernel's first debug step (early/carry.c):
- * @bootinfo_phys is the loader's record (identity-mapped).  With a carried
+ * ekdb_handoff_takeover - the kernel's first debug step (early/handoff.c):
+ * @bootinfo_phys is the loader's record (identity-mapped).  With a handed-over
  * debugger state its breakpoints, line and session go on from here; a bad
  * one is refused (ekdb_early_init() says why; the debugger stays off).
  * Context: the kernel's GDT and IDT loaded, nothing else; no printk.
  */
-void ekdb_carry_takeover(u64 bootinfo_phys);
-/* ekdb_carried - the loader's session was taken over. */
-bool ekdb_carried(void);
+void ekdb_handoff_takeover(u64 bootinfo_phys);
+/* ekdb_handoff_taken - the loader's session was taken over. */
+bool ekdb_handoff_taken(void);
 
 void ekdb_early_init(void);
 

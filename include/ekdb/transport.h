@@ -12,6 +12,7 @@
 #define EKDB_TRANSPORT_H
 
 #include <ekdb/types.h>
+#include <ekdb/handoff.h>	/* EKDB_HANDOFF_PENDING_MAX */
 
 #define EKDB_NO_CHAR	(-1)	/* getc: nothing available right now */
 #define EKDB_CHAN_EOF	(-2)	/* getc: channel closed for good (host tests) */
@@ -29,8 +30,6 @@ enum ekdb_transport_kind {
 	EKDB_TRANSPORT_DBGP,		/* EHCI USB debug port: dbgpN */
 	EKDB_TRANSPORT_XDBC,		/* xHCI Debug Capability: xdbcN */
 };
-
-#define EKDB_HANDOFF_PENDING_MAX 64
 
 /*
  * What a transport hands to its successor at the handoff (early polled

@@ -5,7 +5,7 @@
 #                    each (for make check: 5 targets, well under a minute)
 #   make fuzz-merge  minimise what `make fuzz` found into tests/fuzz/corpus/
 #   make fuzz-NAME / fuzz-smoke-NAME / fuzz-merge-NAME: one target
-# Targets: gdb-packet, kdb-line, carry (the loader->kernel carry record),
+# Targets: gdb-packet, kdb-line, handoff (the loader->kernel handoff record),
 # bootinfo (the boot-info record), cmdline (the kernel command line).
 # New corpus entries found by `make fuzz` land in $(BUILD)/fuzz/corpus-*; the
 # seeds in tests/fuzz/corpus/ change only through fuzz-merge.
@@ -76,15 +76,15 @@ $(BUILD)/fuzz/fuzz_kdb_line: tests/fuzz/fuzz_kdb_line.c $(FUZZ_KDB_SRCS) $(wildc
 
 $(eval $(call fuzz_run_rules,kdb-line,$(BUILD)/fuzz/fuzz_kdb_line,kdb,4096))
 
-# ---- the carry record (fuzz_carry): dbg_carry_check/import/unplant over the real table ----
-FUZZ_CARRY_SRCS := core/carry.c core/bp.c $(FUZZ_KDB_SRCS)
+# ---- the handoff record (fuzz_handoff): dbg_handoff_check/import/unplant over the real table ----
+FUZZ_HANDOFF_SRCS := core/handoff/loader.c core/bp.c $(FUZZ_KDB_SRCS)
 
-$(BUILD)/fuzz/fuzz_carry: tests/fuzz/fuzz_carry.c $(FUZZ_CARRY_SRCS) $(wildcard core/*.h kdb/*.h include/ekdb/*.h)
+$(BUILD)/fuzz/fuzz_handoff: tests/fuzz/fuzz_handoff.c $(FUZZ_HANDOFF_SRCS) $(wildcard core/*.h kdb/*.h include/ekdb/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZCC  $@"
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
-$(eval $(call fuzz_run_rules,carry,$(BUILD)/fuzz/fuzz_carry,carry,8192))
+$(eval $(call fuzz_run_rules,handoff,$(BUILD)/fuzz/fuzz_handoff,handoff,8192))
 
 # ---- the kernel command line (fuzz_cmdline): tokenizer, early params, loader's parsers ----
 FUZZ_CMDLINE_SRCS := lib/cmdline.c lib/parse.c earlyio/serial/serial_opt.c core/kgdboc.c early/transports.c \

@@ -2,10 +2,12 @@
 /*
  * fuzz_kdb_line.c - libFuzzer target: arbitrary bytes typed at the kdb
  * prompt over the sim target.  The first byte picks the number of CPUs,
- * LINES (pager on/off), cmd_enable and how often the channel says "no
+ * LINES (24 or 60), cmd_enable and how often the channel says "no
  * byte yet"; the rest is the keyboard.  The session is re-entered after
  * every resume (go, ss, kgdb), as the core would, until the input ends.
  * The initial command file runs first, so defcmd macros are reachable.
+ * After FUZZ_OUT_BUDGET bytes of output the user presses Ctrl-C and stops
+ * typing, so one input costs milliseconds, not `md 0 1000000` in full.
  */
 #include <ekdb/kdb.h>
 #include <stdint.h>
@@ -14,6 +16,7 @@
 #include "sim_chan.h"
 
 #define FUZZ_MAX_ENTRIES	256
+#define FUZZ_OUT_BUDGET		(8 * 1024)	/* then Ctrl-C: see sim_chan.h */
 
 static struct sim_target sim;
 static struct sim_chan ch;
@@ -42,8 +45,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kdb_run_cmds(&s, kdb_builtin_cmds);
 	s.cmd_enable = masks[(mode >> 1) & 3];
 	if (mode & 8)
-		kdb_run_cmds(&s, "set LINES 10000\n");
+		kdb_run_cmds(&s, "set LINES 60\n");
 	sim_chan_clear_output(&ch);
+	ch.out_total = 0;
+	ch.out_budget = FUZZ_OUT_BUDGET;
 	sim_chan_feed(&ch, data + 1, size - 1);
 	for (int i = 0; i < FUZZ_MAX_ENTRIES; i++) {
 		r = kdb_session_run(&s, &stop, true);

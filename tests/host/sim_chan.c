@@ -8,6 +8,10 @@ static int sim_getc(void *arg)
 	struct sim_chan *c = arg;
 
 	c->getc_calls++;
+	if (c->out_budget && c->out_total >= c->out_budget && c->in_pos < c->in_len) {
+		c->in_pos = c->in_len;		/* stops typing after this Ctrl-C */
+		return 0x03;
+	}
 	if (c->in_pos >= c->in_len)
 		return EKDB_CHAN_EOF;
 	/* never twice in a row, so nochar_every = 1 cannot stall the reader */
@@ -20,6 +24,7 @@ static void sim_putc(void *arg, u8 ch)
 {
 	struct sim_chan *c = arg;
 
+	c->out_total++;
 	if (c->out_len >= SIM_CHAN_OUT_MAX) {
 		c->out_overflow = true;
 		return;
@@ -43,6 +48,8 @@ void sim_chan_init(struct sim_chan *c)
 	c->out_len = 0;
 	c->out_overflow = false;
 	c->flushes = 0;
+	c->out_budget = 0;
+	c->out_total = 0;
 	c->chan.getc = sim_getc;
 	c->chan.putc = sim_putc;
 	c->chan.flush = sim_flush;

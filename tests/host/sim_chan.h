@@ -22,6 +22,14 @@ struct sim_chan {
 	size_t out_len;
 	bool out_overflow;
 	unsigned flushes;
+	/*
+	 * >0: once this many bytes were written in all (clear_output does not
+	 * reset the count), the user presses Ctrl-C and stops typing: the next
+	 * read gives Ctrl-C, every later one EKDB_CHAN_EOF.  Bounds the work of
+	 * one fuzz input (`md 0 1000000` and a keyboard full of spaces).
+	 */
+	size_t out_budget;
+	size_t out_total;
 };
 
 /** sim_chan_init - empty script, empty capture. */

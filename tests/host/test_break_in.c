@@ -68,6 +68,8 @@ void dbg_display_enter(void) { }
 void dbg_display_leave(void) { }
 void dbg_transports_pre(void) { }
 void dbg_transports_post(void) { }
+bool dbg_transports_poll_lock(void) { return true; }
+void dbg_transports_poll_unlock(void) { }
 int dbg_transports_poll_break(void)
 {
 	int r = fake_poll;
@@ -111,6 +113,7 @@ int ekdb_snprintf(char *buf, size_t size, const char *fmt, ...) { return 0; }
 void arch_dbg_traps_init(void) { }
 void arch_dbg_resume_no_rehit(struct pt_regs *regs) { }
 bool arch_dbg_break_insn_at(u64 addr) { return false; }
+bool arch_dbg_park_trap_at(u64 addr) { return false; }
 int arch_dbg_fault_signal(unsigned vector) { return GDB_SIGSEGV; }
 void arch_hw_bp_disarm(void) { }
 void arch_hw_bp_load(void) { }

@@ -121,8 +121,8 @@ static void test_transport_refused(void **state)
 }
 
 /*
- * kdb.cmd_enable= is the loader's kdb mask too (the carried session keeps
- * it into the kernel): absent = every command; a good one taken; a bad one
+ * kdb.cmd_enable= is the loader's kdb mask too (the handed-over session
+ * keeps it into the kernel): absent = every command; a good one taken; a bad one
  * (not a number, empty, missing, wider than 32 bits), even followed by a
  * good one, turns the loader debugger off as the kernel turns its own off.
  */

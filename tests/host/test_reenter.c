@@ -94,6 +94,8 @@ void dbg_console_park_deferred(unsigned self)
 }
 void dbg_target_select_cpu(unsigned cpu) { }
 void dbg_transports_pre(void) { ev("pre"); }
+bool dbg_transports_poll_lock(void) { return true; }
+void dbg_transports_poll_unlock(void) { }
 int dbg_transports_poll_break(void) { return EKDB_BREAK_NONE; }
 void dbg_bp_remove_owner(enum dbg_bp_owner owner) { }
 void dbg_bp_hit(int index) { }
@@ -155,6 +157,7 @@ void dbg_kernel_panic(const char *msg)
 void arch_dbg_traps_init(void) { }
 void arch_dbg_resume_no_rehit(struct pt_regs *regs) { }
 bool arch_dbg_break_insn_at(u64 addr) { return break_insn_at_pc; }
+bool arch_dbg_park_trap_at(u64 addr) { return false; }
 int arch_dbg_fault_signal(unsigned vector) { return GDB_SIGSEGV; }
 void arch_hw_bp_disarm(void) { }
 void arch_hw_bp_load(void) { ev("hw_load"); }

@@ -201,7 +201,7 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
 
 def test_breakpoint_planted_in_the_loader(machine, gdb):
     """A breakpoint set at the UEFI loader's stop (ekdb.loader=wait) and
-    carried into the kernel shows as planted in the loader; one set at
+    handed over to the kernel shows as planted in the loader; one set at
     kgdbwait as early."""
     from test_loader_debug import boot_to_loader_stop
     m, _ = boot_to_loader_stop(machine, cmdline=f"ekdb.loader=wait {CONSOLE} ekgdboc=ttyS1 "

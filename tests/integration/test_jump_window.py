@@ -49,7 +49,7 @@ def test_window_is_a_handful_of_instructions():
     dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn",
                           f"--start-address={insns[-1]:#x}", f"--stop-address={end:#x}",
                           KERNEL_ELF], capture_output=True, text=True, check=True).stdout
-    assert re.search(r"call\s+[0-9a-f]+ <ekdb_carry_takeover>", dis), dis
+    assert re.search(r"call\s+[0-9a-f]+ <ekdb_handoff_takeover>", dis), dis
 
 
 def test_gdb_refuses_every_window_address(machine, gdb):

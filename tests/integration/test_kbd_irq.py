@@ -126,7 +126,7 @@ def test_shift_held_through_the_keyboard_handoff(machine, tmp_path):
     interrupt-driven driver that takes the keyboard over: letters typed at
     the next stop are capitals, and the driver reports shift 1 until the
     release comes (issue 19, planted bug 4: the late keyboard dropped the
-    carried Shift state, so the same keys typed "kbd")."""
+    handed-over Shift state, so the same keys typed "kbd")."""
     m = machine(cmdline=f"{SERIAL} earlyprintk=vga ekgdboc=kbd kgdbwait")
     sc = Screen(m, tmp_path)
     q = m.qmp()

@@ -258,8 +258,8 @@ def test_loader_breakpoint_on_start_kernel(machine, gdb):
     """`break start_kernel` planted at the loader's stop (written into the
     placed kernel image through the link-address translation) fires when the
     kernel runs it, in the same gdb session: the loader's debugger state is
-    carried in the boot-info record and the kernel's takes it over in
-    x86_64_start_kernel() (test_carry.py has the whole chain).  Then the
+    handed over in the boot-info record and the kernel's takes it over in
+    x86_64_start_kernel() (test_handoff_loader.py has the whole chain).  Then the
     breakpoint is deleted and the kernel boots.  KASLR on: gdb finds the
     moved kernel through qOffsets at the loader's stop."""
     m, _ = boot_to_loader_stop(machine, cmdline=LOADER_WAIT)

@@ -14,7 +14,14 @@ A gdb packet while another CPU holds the debugger for a moment (here: the
 master after a session, between letting the others go and dropping the
 role): the receive interrupt's break-in finds the debugger busy.  It must
 be kept for the next tick, with the packet's bytes behind the '$', not
-handed to the console shell ("$qSupported...: command not found")."""
+handed to the console shell ("$qSupported...: command not found").
+
+A gdb packet whose '$' the tick's break-in poll took just before the
+takeover: the early transport keeps the '$' for the stop the poll asks
+for.  Unless the poll holds the registry lock until that stop is over, a
+takeover on the other CPU exports the kept '$' as console input in
+between, and the stop reads the packet without its '$' (gdb resends after
+its timeout)."""
 
 import re
 
@@ -96,3 +103,54 @@ def test_gdb_packet_while_another_cpu_holds_the_debugger(machine):
     seen = k.since(start)
     assert "command not found" not in seen and "qSupported" not in clean(seen).split(
         "PacketSize")[-1], seen
+
+
+PROBE_POLL = r"ekdb probe: the break-in poll read a gdb packet's '\$'"
+STOP_REPLY = r"\$T[0-9a-f]{2}[^#$]*#[0-9a-f]{2}"
+
+
+def test_gdb_packet_read_by_the_poll_across_the_takeover(machine):
+    """Probe build EKDB_PROBE_DELAY_POLL: the takeover dwells 2 s with
+    interrupts off before it takes the registry lock, so the other CPU
+    keeps time (it takes the tick over if it did not have it); its poll
+    reads the '$' of gdb's `?`, says so, and dwells 4 s before it asks for
+    the stop.  The packet is written once, after
+    request_irq's line (the takeover is next), and never resent: the stub
+    must answer it, the takeover come after the session, and the console
+    never see a byte of it (the shell's count: only what was typed after).
+    Fails when the poll lets the registry go before its stop: the takeover
+    exports the kept '$' to the console, the stop reads '?#3f' only and
+    nothing answers."""
+    esp = probe_esp("POLL")
+    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait",
+                 smp=2, esp=esp)
+    k = Kdb(m)
+    assert "BP #0" in k.cmd("bp serial8250_init")
+    k.go(r"go\r?\n")
+    k.wait(r"Instruction\(i\) breakpoint #0 at")
+    k.wait(PROMPT)
+    k.cmd("bc 0")
+    start = k.mark()
+    k.go(r"go\r?\n")
+    m.wait_for(IRQ_LINE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.send(0, frame("?"))                               # once: no resend below
+    m.wait_for(PROBE_POLL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    reply = m.wait_for(STOP_REPLY, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.send(0, b"+" + frame("D"))
+    m.wait_for(r"\$OK#9a", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(DRIVER_UP, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    seen = clean(k.since(start))
+    # the race was met: the early poll took the '$' before the driver had the line
+    assert seen.index("ekdb probe: the break-in poll") < seen.index("serial8250: ttyS0 at"), seen
+    # ...and the session it asked for came before the takeover, not after
+    assert seen.index(reply.group(0)) < seen.index("serial8250: ttyS0 at"), seen
+    line = "echo after-the-packet"
+    m.send(0, line + "\r")
+    m.wait_for(r"\nafter-the-packet\r?\n", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.send(0, "stat\r")
+    out = m.wait_for(r"console input: (\d+) bytes, (\d+) dropped", timeout=BOOT_TIMEOUT,
+                     fail_on=BAD)
+    # no byte of the packet (its '$' above all) reached the console
+    assert (int(out.group(1)), int(out.group(2))) == (len(line) + 1 + 5, 0), out.group(0)
+    assert "command not found" not in clean(k.since(start)), k.since(start)

@@ -49,7 +49,7 @@ class EkdbBreakpoints(gdb.Command):
 Usage: ekdb-breakpoints
 One line per entry: number (kdb's bl number), type, address, length,
 enabled, hardware slot, owner (gdb, kdb or both), the lifetime it was
-planted in (loader: the UEFI loader's debugger, carried into the kernel;
+planted in (loader: the UEFI loader's debugger, handed over to the kernel;
 early: the kernel before the handoff; full: after it) and hits.  While the
 machine is stopped no breakpoint is in memory (the debugger takes them out)."""
 

@@ -32,6 +32,15 @@ static inline void arch_dbg_breakpoint(void)
 }
 
 /*
+ * arch_dbg_park_trap - a break instruction of its own, for a CPU that parks
+ * for a round-up through a trap (the core's deferred park): its frame is a
+ * real one, which the CPU resumes from.  arch_dbg_park_trap_at(@addr): is
+ * @addr that instruction (the #BP decoder then reports it as handled).
+ */
+void arch_dbg_park_trap(void);
+bool arch_dbg_park_trap_at(u64 addr);
+
+/*
  * arch_dbg_traps_init - route the debug vectors (x86: #DB, #BP, NMI) to
  * the decoders below.  Idempotent; called by dbg_core_init().
  */

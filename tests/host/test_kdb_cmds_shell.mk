@@ -1,0 +1,1 @@
+test_kdb_cmds_shell_SRCS = $(KDB_HOST_SRCS)
