@@ -31,6 +31,11 @@ static void gdb_chan_putc(void *arg, u8 c)
 	dbg_chan_putc_lines(c);
 }
 
+static void gdb_chan_write(void *arg, const u8 *buf, size_t n)
+{
+	dbg_chan_write_lines(buf, n);
+}
+
 static void gdb_chan_flush(void *arg)
 {
 	if (dbg_chan.flush)
@@ -40,6 +45,7 @@ static void gdb_chan_flush(void *arg)
 static const struct ekdb_chan gdb_chan = {
 	.getc = gdb_chan_getc,
 	.putc = gdb_chan_putc,
+	.write = gdb_chan_write,
 	.flush = gdb_chan_flush,
 };
 

@@ -175,6 +175,23 @@ void dbg_chan_putc_lines(u8 c)
 			transports[i]->putc(transports[i], c);
 }
 
+/* The same for @n bytes: one write() call where the transport has one. */
+void dbg_chan_write_lines(const u8 *buf, size_t n)
+{
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++) {
+		struct ekdb_transport *t = transports[i];
+
+		if (!t || !t->putc || t->is_console)
+			continue;
+		if (t->write) {
+			t->write(t, buf, n);
+			continue;
+		}
+		for (size_t k = 0; k < n; k++)
+			t->putc(t, buf[k]);
+	}
+}
+
 struct ekdb_transport *dbg_transport_find(const char *name)
 {
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)

@@ -27,6 +27,19 @@ static void tx_byte(struct gdb_session *s, u8 c)
 	s->chan->putc(s->chan->arg, c);
 }
 
+/* @n bytes at once: one write() where the channel has one (a DMA transport fills a buffer per call). */
+static void tx_span(struct gdb_session *s, const char *p, size_t n)
+{
+	if (!n)
+		return;
+	if (s->chan->write) {
+		s->chan->write(s->chan->arg, (const u8 *)p, n);
+		return;
+	}
+	while (n--)
+		tx_byte(s, (u8)*p++);
+}
+
 static void tx_flush(struct gdb_session *s)
 {
 	if (s->chan->flush)
@@ -192,35 +205,45 @@ size_t gdb_rle_run(const char *p, size_t avail)
 	return n >= GDB_RLE_MIN ? n : 0;
 }
 
-static void tx_payload_byte(struct gdb_session *s, u8 *sum, char c)
+static void tx_trailer(struct gdb_session *s, u8 sum)
 {
-	*sum += (u8)c;
-	tx_byte(s, (u8)c);
+	char t[3] = { '#', (char)hex_digit(sum >> 4), (char)hex_digit(sum) };
+
+	tx_span(s, t, sizeof(t));
+	tx_flush(s);
 }
 
 /**
  * gdb_tx_packet - send outbuf[0..outlen) as one packet, run-length
- * encoded, and keep it for '-'.
+ * encoded, and keep it for '-'.  What needs no encoding goes to the
+ * channel in spans straight from outbuf.
  */
 void gdb_tx_packet(struct gdb_session *s)
 {
+	size_t i, run, from = 0;
 	u8 sum = 0;
-	size_t i, run;
 
-	tx_byte(s, '$');
+	tx_span(s, "$", 1);
 	for (i = 0; i < s->outlen; i++) {
-		tx_payload_byte(s, &sum, s->outbuf[i]);
-		run = gdb_rle_run(&s->outbuf[i], s->outlen - i - 1);
+		const char *p = &s->outbuf[i];
+
+		sum += (u8)*p;
+		/* most bytes start no run: GDB_RLE_MIN more copies are needed for one */
+		if (i + GDB_RLE_MIN >= s->outlen || p[1] != p[0] || p[2] != p[0] || p[3] != p[0])
+			continue;
+		run = gdb_rle_run(p, s->outlen - i - 1);
 		if (run) {
-			tx_payload_byte(s, &sum, '*');
-			tx_payload_byte(s, &sum, (char)(run + 29));
+			char rle[2] = { '*', (char)(run + 29) };
+
+			tx_span(s, &s->outbuf[from], i + 1 - from);
+			tx_span(s, rle, 2);
+			sum += (u8)rle[0] + (u8)rle[1];
 			i += run;
+			from = i + 1;
 		}
 	}
-	tx_byte(s, '#');
-	tx_byte(s, (u8)hex_digit(sum >> 4));
-	tx_byte(s, (u8)hex_digit(sum));
-	tx_flush(s);
+	tx_span(s, &s->outbuf[from], s->outlen - from);
+	tx_trailer(s, sum);
 	s->have_last = true;
 }
 
@@ -229,25 +252,21 @@ void gdb_stream_begin(struct gdb_stream *st, struct gdb_session *s)
 {
 	st->s = s;
 	st->csum = 0;
-	tx_byte(s, '$');
+	tx_span(s, "$", 1);
 }
 
 /** gdb_stream_bytes - append raw payload bytes (caller escapes them). */
 void gdb_stream_bytes(struct gdb_stream *st, const char *p, size_t n)
 {
-	while (n--) {
-		st->csum += (u8)*p;
-		tx_byte(st->s, (u8)*p++);
-	}
+	for (size_t i = 0; i < n; i++)
+		st->csum += (u8)p[i];
+	tx_span(st->s, p, n);
 }
 
 /** gdb_stream_end - close the packet with its checksum and flush. */
 void gdb_stream_end(struct gdb_stream *st)
 {
-	tx_byte(st->s, '#');
-	tx_byte(st->s, (u8)hex_digit(st->csum >> 4));
-	tx_byte(st->s, (u8)hex_digit(st->csum));
-	tx_flush(st->s);
+	tx_trailer(st->s, st->csum);
 }
 
 /* Text bytes per O packet: keeps packets short on a slow serial line. */

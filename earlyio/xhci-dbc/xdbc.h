@@ -190,6 +190,9 @@ struct xdbc_dev {
 	u16 in_pos;
 	u16 in_wait;			/* polls the oldest buffer stayed posted behind a done one */
 	u64 ctrl_at;			/* next DCCTRL read */
+	unsigned evt_unacked;		/* events read since DCERDP was last written */
+	bool out_db_pending;		/* OUT TRBs queued since the last OUT doorbell */
+	bool in_db_pending;		/* an IN buffer reposted since the last IN doorbell */
 	/*
 	 * foreign - a Transfer Event for a TRB outside this instance's rings
 	 * (the rings a predecessor left the controller on: xdbc_handoff.c);
@@ -258,7 +261,11 @@ int xdbc_start(struct xdbc_dev *d, u64 wait_us);
 void xdbc_poll(struct xdbc_dev *d);
 int xdbc_getc(struct xdbc_dev *d);
 void xdbc_putc(struct xdbc_dev *d, u8 c);
+void xdbc_write(struct xdbc_dev *d, const u8 *buf, size_t n);
+/* Queue the buffer being filled and ring the OUT doorbell once for all queued TRBs. */
 void xdbc_flush(struct xdbc_dev *d);
+/* Nothing to read: make the register writes put off (DCERDP, IN doorbell). */
+void xdbc_idle(struct xdbc_dev *d);
 u64 xdbc_phys(const struct xdbc_dev *d, const volatile void *p);
 
 #endif

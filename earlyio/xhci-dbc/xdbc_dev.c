@@ -5,10 +5,19 @@
  * string descriptors the far host shows, two transfer rings), enable it
  * and wait for the far host to configure it (xHCI 7.6.4), then move bytes
  * with Normal TRBs: XDBC_SLOTS buffers per direction, every free IN buffer
- * posted, output gathered into one OUT buffer and sent when full or
- * flushed.  Events are polled from memory (no register access while
- * nothing happens); DCCTRL is read every XDBC_CTRL_US (XDBC_CTRL_IDLE_US
- * while not configured) and after each Port Status Change Event.
+ * posted, output gathered into one OUT buffer and queued when full.
+ * Events are polled from memory (no register access while nothing
+ * happens); DCCTRL is read every XDBC_CTRL_US (XDBC_CTRL_IDLE_US while not
+ * configured) and after each Port Status Change Event.
+ *
+ * Register writes are the expensive part of the data path (a posted write
+ * on hardware, a round trip to the model under QEMU), so they are batched:
+ * the OUT doorbell is rung once for all the TRBs queued since the last
+ * one, at a flush or when a free buffer is needed; DCERDP is written when
+ * a quarter of the event ring was consumed or when the line goes idle;
+ * the IN doorbell for a reposted buffer is rung when the line goes idle
+ * (getc finds nothing), i.e. while the far host reads our reply, or at
+ * once when no other IN buffer is posted.
  *
  * Reaches the DbC only through struct xdbc_io (host tests: a mock).
  */
@@ -123,6 +132,7 @@ static void kick(struct xdbc_dev *d)
 {
 	wr(d, DBC_DCDB, DCDB_TARGET(XDBC_DB_IN));
 	wr(d, DBC_DCDB, DCDB_TARGET(XDBC_DB_OUT));
+	d->in_db_pending = d->out_db_pending = false;
 }
 
 static void check_ctrl(struct xdbc_dev *d)
@@ -215,11 +225,56 @@ static void transfer_event(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl)
 	}
 }
 
+/*
+ * Tell the controller how far the event ring was read (xHCI 4.9.4).  Not
+ * after every event: the ring (XDBC_EVT_TRBS) holds more than the TRBs
+ * both transfer rings can have in flight plus a quarter of it, so it cannot
+ * fill while up to a quarter of it is read but not yet acknowledged.
+ */
+static void write_erdp(struct xdbc_dev *d)
+{
+	u64 deq = xdbc_ring_deq_phys(&d->evt);
+
+	wr(d, DBC_DCERDP, (u32)deq | ERDP_EHB);
+	if ((u32)(deq >> 32) != d->erdp_hi) {
+		d->erdp_hi = (u32)(deq >> 32);
+		wr(d, DBC_DCERDP + 4, d->erdp_hi);
+	}
+	d->evt_unacked = 0;
+}
+
+static void ring_out(struct xdbc_dev *d)
+{
+	if (d->out_db_pending && d->configured)
+		wr(d, DBC_DCDB, DCDB_TARGET(XDBC_DB_OUT));
+	d->out_db_pending = false;
+}
+
+static void ring_in(struct xdbc_dev *d)
+{
+	if (d->in_db_pending && d->configured)
+		wr(d, DBC_DCDB, DCDB_TARGET(XDBC_DB_IN));
+	d->in_db_pending = false;
+}
+
+/*
+ * Nothing to read: the register writes that were put off (DCERDP, the IN
+ * doorbell of a reposted buffer) are made now, while the far host is busy
+ * with what we sent.
+ */
+void xdbc_idle(struct xdbc_dev *d)
+{
+	if (!d->enabled)
+		return;
+	if (d->evt_unacked)
+		write_erdp(d);
+	ring_in(d);
+}
+
 void xdbc_poll(struct xdbc_dev *d)
 {
 	const volatile struct xdbc_trb *ev;
-	bool moved = false, port = false;
-	u64 deq;
+	bool port = false;
 
 	if (!d->enabled)
 		return;
@@ -234,16 +289,10 @@ void xdbc_poll(struct xdbc_dev *d)
 			port = true;
 		}
 		xdbc_event_advance(&d->evt);
-		moved = true;
+		d->evt_unacked++;
 	}
-	if (moved) {
-		deq = xdbc_ring_deq_phys(&d->evt);
-		wr(d, DBC_DCERDP, (u32)deq | ERDP_EHB);
-		if ((u32)(deq >> 32) != d->erdp_hi) {
-			d->erdp_hi = (u32)(deq >> 32);
-			wr(d, DBC_DCERDP + 4, d->erdp_hi);
-		}
-	}
+	if (d->evt_unacked >= XDBC_EVT_TRBS / 4)
+		write_erdp(d);
 	if (port) {
 		u32 sc = rd(d, DBC_DCPORTSC);
 
@@ -272,6 +321,8 @@ int xdbc_start(struct xdbc_dev *d, u64 wait_us)
 	wr64(d, DBC_DCERSTBA, xdbc_phys(d, &d->mem->erst));
 	wr64(d, DBC_DCERDP, d->evt.phys);
 	d->erdp_hi = (u32)(d->evt.phys >> 32);
+	d->evt_unacked = 0;
+	d->in_db_pending = d->out_db_pending = false;
 	wr64(d, DBC_DCCP, xdbc_phys(d, &d->mem->ctx));
 	wr(d, DBC_DCDDI1, (u32)XDBC_VENDOR << 16 | XDBC_PROTOCOL);
 	wr(d, DBC_DCDDI2, (u32)XDBC_REVISION << 16 | XDBC_PRODUCT);
@@ -292,7 +343,7 @@ int xdbc_start(struct xdbc_dev *d, u64 wait_us)
 }
 
 /* ------------------------------------------------------------ bytes */
-int xdbc_getc(struct xdbc_dev *d)
+static int getc_one(struct xdbc_dev *d)
 {
 	unsigned s;
 	int ch;
@@ -326,12 +377,26 @@ int xdbc_getc(struct xdbc_dev *d)
 	d->in_pos = 0;
 	d->in_head = (u8)((s + 1) % XDBC_SLOTS);
 	if (d->enabled && xdbc_ring_room(&d->in)) {
+		bool others = false;
+
+		for (unsigned k = 1; k < XDBC_SLOTS; k++)
+			others |= d->in_state[(s + k) % XDBC_SLOTS] == SLOT_POSTED;
 		post_in(d, s);
-		if (d->configured)
-			wr(d, DBC_DCDB, DCDB_TARGET(XDBC_DB_IN));
+		d->in_db_pending = true;
+		if (!others)
+			ring_in(d);	/* the controller has no IN buffer at all: now */
 	} else {
 		d->in_state[s] = SLOT_FREE;
 	}
+	return ch;
+}
+
+int xdbc_getc(struct xdbc_dev *d)
+{
+	int ch = getc_one(d);
+
+	if (ch == EKDB_NO_CHAR)
+		xdbc_idle(d);
 	return ch;
 }
 
@@ -358,6 +423,8 @@ static void pick_out_slot(struct xdbc_dev *d)
 	u64 t0 = now(d);
 	int s;
 
+	if (free_out_slot(d) < 0)
+		ring_out(d);		/* the queued TRBs free the buffers */
 	while ((s = free_out_slot(d)) < 0) {
 		xdbc_poll(d);
 		if (!d->configured || now(d) - t0 > (d->out_stuck ? XDBC_OUT_STUCK_US : XDBC_OUT_US)) {
@@ -371,11 +438,12 @@ static void pick_out_slot(struct xdbc_dev *d)
 }
 
 /*
- * Queue the buffer being filled.  Before the far host configured the
- * device the TRB only waits on the ring (a doorbell then would be
- * ignored): kick() rings the doorbell when it is configured.
+ * Queue the buffer being filled (its doorbell is put off: ring_out()) and
+ * pick the next one.  Before the far host configured the device the TRB
+ * only waits on the ring (a doorbell then would be ignored): kick() rings
+ * the doorbell when it is configured.
  */
-void xdbc_flush(struct xdbc_dev *d)
+static void queue_out(struct xdbc_dev *d)
 {
 	unsigned s = d->out_fill, i;
 
@@ -392,23 +460,55 @@ void xdbc_flush(struct xdbc_dev *d)
 	d->out_state[s] = SLOT_POSTED;
 	d->out_len = 0;
 	d->out_fill = XDBC_NO_SLOT;
-	if (d->configured)
-		wr(d, DBC_DCDB, DCDB_TARGET(XDBC_DB_OUT));
+	d->out_db_pending = true;
 	pick_out_slot(d);
 }
 
-void xdbc_putc(struct xdbc_dev *d, u8 c)
+/* Send what was written: queue the buffer being filled, one doorbell for all. */
+void xdbc_flush(struct xdbc_dev *d)
+{
+	queue_out(d);
+	ring_out(d);
+}
+
+/* A buffer to write into, or false (no free one: the caller drops its bytes). */
+static bool out_buffer(struct xdbc_dev *d)
 {
 	if (d->out_fill == XDBC_NO_SLOT) {
 		xdbc_poll(d);
 		if (free_out_slot(d) >= 0)
 			pick_out_slot(d);
-		if (d->out_fill == XDBC_NO_SLOT) {
-			d->dropped++;
-			return;
-		}
+	}
+	return d->out_fill != XDBC_NO_SLOT;
+}
+
+void xdbc_putc(struct xdbc_dev *d, u8 c)
+{
+	if (!out_buffer(d)) {
+		d->dropped++;
+		return;
 	}
 	d->mem->outbuf[d->out_fill][d->out_len++] = c;
 	if (d->out_len == XDBC_MAXP)
-		xdbc_flush(d);
+		queue_out(d);
+}
+
+/* @n bytes at once: buffers filled with memcpy, queued as they fill. */
+void xdbc_write(struct xdbc_dev *d, const u8 *buf, size_t n)
+{
+	while (n) {
+		size_t k;
+
+		if (!out_buffer(d)) {
+			d->dropped += n;
+			return;
+		}
+		k = MIN(n, (size_t)(XDBC_MAXP - d->out_len));
+		memcpy(&d->mem->outbuf[d->out_fill][d->out_len], buf, k);
+		d->out_len = (u16)(d->out_len + k);
+		buf += k;
+		n -= k;
+		if (d->out_len == XDBC_MAXP)
+			queue_out(d);
+	}
 }

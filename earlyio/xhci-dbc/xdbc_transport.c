@@ -124,6 +124,14 @@ static void xdbc_t_putc(struct ekdb_transport *t, u8 c)
 	xdbc_unlock();
 }
 
+static void xdbc_t_write(struct ekdb_transport *t, const u8 *buf, size_t n)
+{
+	if (!xdbc_lock())
+		return;
+	xdbc_write(&dev, buf, n);
+	xdbc_unlock();
+}
+
 static void xdbc_t_flush(struct ekdb_transport *t)
 {
 	if (handed_over || !xdbc_lock())
@@ -191,6 +199,7 @@ static struct ekdb_transport xdbc_transport = {
 	.getc = xdbc_t_getc,
 	.quiet_polls = XDBC_QUIET_POLLS,
 	.putc = xdbc_t_putc,
+	.write = xdbc_t_write,
 	.flush = xdbc_t_flush,
 	.pre_exception = xdbc_t_pre,
 	.post_exception = xdbc_t_post,

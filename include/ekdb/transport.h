@@ -102,6 +102,8 @@ struct ekdb_transport {
 	int (*getc)(struct ekdb_transport *t);
 	/** putc - queue one byte (may spin for a bounded time). */
 	void (*putc)(struct ekdb_transport *t, u8 c);
+	/** write - queue @n bytes, as @n putc calls would; may be NULL (putc is used). */
+	void (*write)(struct ekdb_transport *t, const u8 *buf, size_t n);
 	/** flush - push queued output to the wire; may be NULL. */
 	void (*flush)(struct ekdb_transport *t);
 	/** pre_exception / post_exception - called on debugger entry/exit; may be NULL. */
@@ -201,6 +203,7 @@ enum ekdb_break_reason {
 struct ekdb_chan {
 	int (*getc)(void *arg);			/* byte, EKDB_NO_CHAR, or EKDB_CHAN_EOF */
 	void (*putc)(void *arg, u8 c);
+	void (*write)(void *arg, const u8 *buf, size_t n);	/* may be NULL: putc each byte */
 	void (*flush)(void *arg);		/* may be NULL */
 	/* empty getc calls in a row that make a pause; NULL: EKDB_QUIET_POLLS */
 	unsigned long (*quiet_polls)(void *arg);

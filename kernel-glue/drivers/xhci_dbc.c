@@ -186,6 +186,8 @@ static __ekdb_nobp int lx_getc(struct ekdb_transport *t)
 	/* the new ring's bytes come after every old IN TRB's */
 	if (ch == EKDB_NO_CHAR && lx.lg.in_deq == lx.lg.in_enq)
 		ch = xdbc_getc(&lx.dev);
+	if (ch == EKDB_NO_CHAR)
+		xdbc_idle(&lx.dev);	/* the register writes put off (DCERDP, IN doorbell) */
 	check_legacy();
 	lx_unlock();
 	return ch;

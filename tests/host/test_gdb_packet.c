@@ -569,6 +569,81 @@ static void test_rle(void **state)
 	assert_non_null(strstr(first + 1, wire));	/* the resend: the same bytes */
 }
 
+/* A channel write() that records its spans (and passes the bytes on to the capture). */
+static unsigned span_calls;
+static size_t span_bytes;
+
+static void span_write(void *arg, const u8 *buf, size_t n)
+{
+	struct sim_chan *c = arg;
+
+	span_calls++;
+	span_bytes += n;
+	for (size_t i = 0; i < n; i++)
+		c->chan.putc(arg, buf[i]);
+}
+
+/*
+ * A channel with write(): the same bytes as byte by byte (run-length
+ * encoding, checksum), all of them in spans: the stretches of outbuf
+ * between runs, "*N" and the trailer.  A memory read at an odd address of
+ * an odd length, one longer than a packet can carry (clamped to bufsize/2
+ * bytes, as without write()), and a bad one (E22 for a range past 2^64).
+ */
+static void test_spans(void **state)
+{
+	static char big[4000];
+	struct gt *g = gt_new_plain(1);
+	char cmd[64], wire[8192];
+	size_t i, half;
+
+	g->ch.chan.write = span_write;
+	memcpy(g->s.outbuf, "x0000000000000000y", 18);
+	g->s.outlen = 18;
+	span_calls = 0;
+	span_bytes = 0;
+	gdb_tx_packet(&g->s);
+	wire_payload(g->ch.out, wire, sizeof(wire));
+	assert_string_equal(wire, "x0*,y");
+	gt_parse_output(g);
+	assert_string_equal(g->reply, "x0000000000000000y");
+	assert_int_equal(span_calls, 5);		/* "$" "x0" "*," "y" "#cs" */
+	assert_int_equal(span_bytes, g->ch.out_len);	/* nothing byte by byte */
+
+	for (i = 0; i < sizeof(big); i++)		/* no run of 4 anywhere */
+		big[i] = "0123456789abcdef"[(i * 7) % 16];
+	memcpy(g->s.outbuf, big, sizeof(big));
+	g->s.outlen = sizeof(big);
+	sim_chan_clear_output(&g->ch);
+	span_calls = 0;
+	gdb_tx_packet(&g->s);
+	assert_int_equal(span_calls, 3);		/* "$", the payload, "#cs" */
+	gt_parse_output(g);
+	assert_int_equal(g->reply_len, sizeof(big));
+	assert_memory_equal(g->reply, big, sizeof(big));
+
+	for (i = 0; i < SIM_RAM0_SIZE; i++)
+		g->sim.ram0[i] = (u8)(i * 13 + (i >> 5));
+	half = GT_BUF / 2;
+	sim_chan_clear_output(&g->ch);
+	span_bytes = 0;
+	snprintf(cmd, sizeof(cmd), "m%llx,%zx", (unsigned long long)SIM_RAM0_BASE + 3, half + 77);
+	assert_non_null(gt_ask(g, cmd));
+	assert_int_equal(g->reply_len, 2 * half);	/* clamped to what one reply carries */
+	for (i = 0; i < half; i++) {
+		char h[3];
+
+		snprintf(h, sizeof(h), "%02x", g->sim.ram0[3 + i]);
+		assert_memory_equal(g->reply + 2 * i, h, 2);
+	}
+	assert_int_equal(span_bytes + (size_t)acks(g->ch.out), g->ch.out_len);	/* '+' goes alone */
+	snprintf(cmd, sizeof(cmd), "m%llx,%x", (unsigned long long)SIM_RAM0_BASE + 5, 333);
+	assert_non_null(gt_ask(g, cmd));
+	assert_int_equal(g->reply_len, 666);
+	assert_int_equal(g->reply[0], "0123456789abcdef"[g->sim.ram0[5] >> 4]);
+	assert_string_equal(gt_ask(g, "mffffffffffffff80,100"), "E22");
+}
+
 static void test_hex(void **state)
 {
 	u8 bytes[256], back[256];
@@ -647,6 +722,7 @@ int main(void)
 		cmocka_unit_test(test_set_buffers_keeps_last_reply_thread_features),
 		cmocka_unit_test(test_set_buffers_keeps_no_ack),
 		cmocka_unit_test(test_rle),
+		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_hex),
 	};
 

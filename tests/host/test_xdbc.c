@@ -40,6 +40,8 @@ struct mock {
 	int drop_events;
 	bool stall_out;
 	unsigned doorbells, ignored;
+	unsigned db[2];		/* doorbells per target (OUT, IN) */
+	unsigned erdp_writes;	/* DCERDP low half written */
 } mk;
 
 static void *ptr(u64 phys)
@@ -173,6 +175,7 @@ static void mock_write(struct xdbc_io *io, u32 off, u32 val)
 		return;
 	case DBC_DCERDP:
 		set64(&mk.erdp, off, val & ~ERDP_EHB);
+		mk.erdp_writes += !(off & 4);
 		return;
 	case DBC_DCCP:
 		set64(&mk.dccp, off, val);
@@ -187,6 +190,8 @@ static void mock_write(struct xdbc_io *io, u32 off, u32 val)
 		}
 	} else if (off == DBC_DCDB) {
 		mk.doorbells++;
+		if (((val >> 8) & 0xff) < 2)
+			mk.db[(val >> 8) & 0xff]++;
 		if (!mk.configured)
 			mk.ignored++;
 		run((val >> 8) & 0xff);
@@ -345,6 +350,58 @@ static void test_output_in_order_across_wraps(void **state)
 	assert_int_equal(dev.dropped, 0);
 }
 
+/*
+ * Register writes are batched (a round trip each under the model): one OUT
+ * doorbell for all the buffers queued since the last, DCERDP and the IN
+ * doorbell of a reposted buffer put off until the line is idle.
+ */
+static void test_batched_registers(void **state)
+{
+	static u8 big[20000];
+	char buf[16];
+	u64 evt_deq;
+
+	start_configured();
+	for (unsigned i = 0; i < sizeof(big); i++)
+		big[i] = (u8)(i * 7 + (i >> 8));
+	mk.db[0] = mk.db[1] = mk.erdp_writes = 0;
+	xdbc_write(&dev, big, 4000);		/* 4 buffers: one doorbell for all */
+	xdbc_flush(&dev);
+	assert_int_equal(mk.out_len, 4000);
+	assert_int_equal(mk.db[XDBC_DB_OUT], 1);
+	xdbc_write(&dev, big + 4000, 5000);	/* 5 buffers: the 5th needs one back */
+	xdbc_flush(&dev);
+	assert_int_equal(mk.out_len, 9000);
+	assert_int_equal(mk.db[XDBC_DB_OUT], 3);
+	assert_int_equal(mk.erdp_writes, 0);	/* 9 events read, none acknowledged yet */
+	/* idle: DCERDP catches up once, at the ring's dequeue position */
+	assert_int_equal(xdbc_getc(&dev), EKDB_NO_CHAR);
+	assert_int_equal(mk.erdp_writes, 1);
+	evt_deq = xdbc_ring_deq_phys(&dev.evt);
+	assert_int_equal(mk.erdp, evt_deq);
+	/* IN: the emptied buffer is posted again; its doorbell waits for the idle getc */
+	mk.in = (const u8 *)"hello";
+	mk.in_len = 5;
+	run(XDBC_EP_IN);
+	for (int i = 0; i < 5; i++)
+		buf[i] = (char)xdbc_getc(&dev);
+	assert_memory_equal(buf, "hello", 5);
+	assert_int_equal(mk.db[XDBC_DB_IN], 0);
+	assert_int_equal(xdbc_getc(&dev), EKDB_NO_CHAR);
+	assert_int_equal(mk.db[XDBC_DB_IN], 1);
+	assert_int_equal(xdbc_getc(&dev), EKDB_NO_CHAR);
+	assert_int_equal(mk.db[XDBC_DB_IN], 1);	/* once */
+	/* a long write: DCERDP moves every quarter ring, so the mock's ring never fills */
+	xdbc_write(&dev, big + 9000, sizeof(big) - 9000);
+	xdbc_putc(&dev, 0x5a);
+	xdbc_flush(&dev);
+	assert_int_equal(mk.out_len, sizeof(big) + 1);
+	assert_memory_equal(mk.out, big, sizeof(big));
+	assert_int_equal(mk.out[sizeof(big)], 0x5a);
+	assert_true(mk.erdp_writes >= 2);
+	assert_int_equal(dev.dropped, 0);
+}
+
 static void test_short_transfers(void **state)
 {
 	char buf[64];
@@ -448,6 +505,7 @@ int main(void)
 		cmocka_unit_test_setup(test_event_ring_consumer_cycle, setup),
 		cmocka_unit_test_setup(test_context_and_layout, setup),
 		cmocka_unit_test_setup(test_output_in_order_across_wraps, setup),
+		cmocka_unit_test_setup(test_batched_registers, setup),
 		cmocka_unit_test_setup(test_short_transfers, setup),
 		cmocka_unit_test_setup(test_events_out_of_order, setup),
 		cmocka_unit_test_setup(test_events_lost, setup),

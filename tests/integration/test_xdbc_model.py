@@ -92,7 +92,8 @@ def make(configure=True, evt_size=16):
 COUNTERS = ("enumerations", "enumeration_failures", "enables", "disables", "port_resets",
             "doorbells", "doorbells_ignored", "trbs_out", "trbs_in", "bytes_out", "bytes_in",
             "trb_errors", "stalls", "events", "events_dropped", "events_late",
-            "event_ring_full", "out_held", "dma_refused", "mmio", "out_busy_us")
+            "event_ring_full", "out_held", "dma_refused", "mmio", "out_full_trbs",
+            "out_full_bytes", "out_full_ns")
 
 
 def events(m, n):

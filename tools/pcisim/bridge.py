@@ -6,6 +6,11 @@ to the connected client, what the client sends waits as bulk IN packets
 
 One client at a time (a newer one replaces the older one).  Output sent
 while no client is connected is dropped, as QEMU's serial socket does.
+send() writes to the client at once when the socket takes it without
+waiting (the device's transfer is done when the bytes are on the far
+host's socket, not one thread switch later); what the socket does not take
+at once goes, in order, through the writer thread, so a far host that
+stops reading never blocks the device model (QEMU waits on it).
 """
 
 import os
@@ -24,6 +29,8 @@ class Bridge:
         self.inbuf = bytearray()
         self.lock = threading.Lock()
         self.outq = queue.Queue()
+        self.wlock = threading.Lock()
+        self.queued = 0                 # chunks handed to the writer, not yet written
 
     def start(self):
         kind, _, rest = self.spec.partition(":")
@@ -81,16 +88,33 @@ class Bridge:
             data = self.outq.get()
             with self.lock:
                 c = self.client
-            if c is None:
-                continue
             try:
-                c.sendall(data)
+                if c is not None:
+                    c.sendall(data)
             except OSError:
                 pass
+            with self.wlock:
+                self.queued -= 1
 
     # called by the device model (under the simulator's lock)
     def send(self, data):
-        self.outq.put(data)
+        with self.lock:
+            c = self.client
+        if c is None:
+            return                      # no far host: dropped
+        with self.wlock:
+            if not self.queued:         # nothing older waiting: straight to the socket
+                try:
+                    n = c.send(data, socket.MSG_DONTWAIT)
+                except BlockingIOError:
+                    n = 0
+                except OSError:
+                    return
+                data = data[n:]
+                if not data:
+                    return
+            self.queued += 1
+            self.outq.put(data)
 
     def take_packet(self):
         with self.lock:
