@@ -33,7 +33,9 @@ void start_kernel(u64 bootinfo_phys)
 	mm_init();
 	mm_kdb_init();			/* the allocator's kdb command (meminfo) */
 	ehci_dbgp_init();		/* the USB debug port's late driver (queued for the handoff) */
+	xhci_dbc_init();		/* the xHCI DbC's late driver (queued for the handoff) */
 	ekdb_late_init();		/* the handoff: the full debug core takes over */
+	xhci_dbc_handoff_done();	/* ...and what that did to the DbC */
 	run_mm_selftest();		/* test_alloc: before anything else allocates */
 	bochs_kms_init();		/* the kms display takes the screen and the console */
 	sched_init();			/* tasks, run queue; we are swapper/0 */
@@ -53,6 +55,7 @@ static int kernel_init(void *unused)
 	serial8250_init();		/* IRQ-driven ttySn: console input, kgdboc */
 	i8042_kbd_init();		/* IRQ-driven PS/2 keyboard: console input, sysrq, kgdboc=kbd */
 	ehci_hcd_init();		/* EHCI controllers: claimed, reset, running (debug port kept) */
+	xhci_hcd_init();		/* xHCI controllers: claimed, reset, running (DbC enabled again) */
 	kthreads_start();
 	ekdbts_run_late();		/* ekdbts=: the debugger's self-test, every CPU up */
 	run_boot_tests();

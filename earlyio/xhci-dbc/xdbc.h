@@ -193,6 +193,13 @@ struct xdbc_dev {
 	unsigned evt_unacked;		/* events read since DCERDP was last written */
 	bool out_db_pending;		/* OUT TRBs queued since the last OUT doorbell */
 	bool in_db_pending;		/* an IN buffer reposted since the last IN doorbell */
+	/*
+	 * foreign - a Transfer Event for a TRB outside this instance's rings
+	 * (the rings a predecessor left the controller on: xdbc_handoff.c);
+	 * returns true when it took the event.  NULL: such events are stale.
+	 */
+	bool (*foreign)(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl);
+	void *priv;
 	/* counters */
 	unsigned long ev_transfer, ev_port, ev_stale, stalls, lost, dropped, reconfigured;
 };
@@ -206,6 +213,46 @@ struct xdbc_dev {
 #define XDBC_CTRL_US		20000	/* DCCTRL read this often while configured... */
 #define XDBC_CTRL_IDLE_US	1000	/* ...and while waiting for the far host */
 #define XDBC_QUIET_POLLS	2000UL	/* struct ekdb_transport.quiet_polls */
+
+/*
+ * The rings a predecessor left the controller on (xdbc_handoff.c): the
+ * TRBs the controller still owns there are not taken back (the DbC has no
+ * command to), so their completions arrive as foreign events; bytes they
+ * bring, and the bytes the predecessor had not read, wait in @fifo and are
+ * read first.  Once the controller has left both old rings (a TRB of each
+ * new ring completed) the old block is no longer used.
+ */
+struct xdbc_legacy {
+	struct xdbc_mem *mem;		/* the predecessor's block; NULL: released */
+	u64 phys;
+	u8 out_deq, out_enq;		/* old OUT TRBs still the controller's: [deq, enq) */
+	u8 in_deq, in_enq;		/* old IN TRBs still the controller's */
+	s16 in_done_len[XDBC_XFER_TRBS];	/* -1, or bytes it brought before the handoff */
+	u8 *fifo;			/* bytes to read before the new rings' */
+	u16 fifo_cap, fifo_len, fifo_pos;
+	bool released;			/* set once, when the old block was let go */
+	unsigned long events, carried, lost;
+};
+
+/* xdbc_handoff.c */
+struct ekdb_transport_state;
+void xdbc_state_export(const struct xdbc_dev *d, struct ekdb_transport_state *st);
+/* 0, -EKDB_EINVAL (malformed), -EKDB_ENODEV (not the DbC at @regs_phys). */
+int xdbc_state_check(const struct ekdb_transport_state *st, u64 regs_phys);
+/*
+ * Continue the predecessor's DbC on @nd's block (io, mem, mem_phys set;
+ * @lg's fifo set): new rings, bridged from the old ones by Link TRBs, the
+ * event ring and context moved, the unread bytes kept.  No re-enumeration.
+ */
+void xdbc_adopt(struct xdbc_dev *nd, struct xdbc_legacy *lg, const struct ekdb_transport_state *st);
+/* After a poll: has the controller left the old block?  True once, when it just did. */
+bool xdbc_legacy_done(struct xdbc_dev *nd, struct xdbc_legacy *lg);
+/* The old rings are void (the DbC was reset and set up anew): let the block go. */
+void xdbc_legacy_drop(struct xdbc_legacy *lg);
+/* A byte carried over (the predecessor's unread ones first), or EKDB_NO_CHAR. */
+int xdbc_legacy_getc(struct xdbc_legacy *lg);
+/* Keep the unread bytes of @d's IN buffers (before xdbc_start() wipes them). */
+void xdbc_keep_unread(struct xdbc_dev *d, struct xdbc_legacy *lg);
 
 /* xdbc_dev.c */
 void xdbc_mem_init(struct xdbc_dev *d);

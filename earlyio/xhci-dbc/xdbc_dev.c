@@ -196,6 +196,8 @@ static void transfer_event(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl)
 	bool ok = cc == CC_SUCCESS || cc == CC_SHORT_PACKET;
 	struct xdbc_ring *r;
 
+	if (d->foreign && d->foreign(d, trb, status, ctrl))
+		return;			/* a predecessor's TRB (the handoff) */
 	d->ev_transfer++;
 	if (cc == CC_STALL)
 		d->stalls++;

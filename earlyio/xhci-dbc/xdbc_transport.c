@@ -29,6 +29,7 @@ static unsigned poll_secs;
 static u64 poll_at;
 static bool noted_waiting, noted_gone;
 static int lock_word;
+static bool handed_over;		/* the running kernel's driver has the DbC */
 
 /* ------------------------------------------------------------ io */
 static u32 dbc_off;
@@ -96,6 +97,8 @@ static int xdbc_t_getc(struct ekdb_transport *t)
 {
 	int ch = EKDB_NO_CHAR;
 
+	if (handed_over)
+		return EKDB_NO_CHAR;
 	if (!in_debugger) {
 		if (!poll_secs || early_now_us() < poll_at)
 			return EKDB_NO_CHAR;
@@ -115,7 +118,7 @@ static int xdbc_t_getc(struct ekdb_transport *t)
 
 static void xdbc_t_putc(struct ekdb_transport *t, u8 c)
 {
-	if (!xdbc_lock())
+	if (handed_over || !xdbc_lock())
 		return;
 	xdbc_putc(&dev, c);
 	xdbc_unlock();
@@ -131,7 +134,7 @@ static void xdbc_t_write(struct ekdb_transport *t, const u8 *buf, size_t n)
 
 static void xdbc_t_flush(struct ekdb_transport *t)
 {
-	if (!xdbc_lock())
+	if (handed_over || !xdbc_lock())
 		return;
 	xdbc_flush(&dev);
 	xdbc_unlock();
@@ -149,6 +152,45 @@ static void xdbc_t_post(struct ekdb_transport *t)
 	poll_at = early_now_us() + poll_secs * 1000000ULL;
 }
 
+static struct ekdb_console xdbc_console;
+
+/*
+ * For the successor: the output gathered goes out first (and, while the
+ * far host reads, the OUT ring empties), then the DbC's state: where it
+ * is, the rings' producer/consumer positions and cycle bits, and the IN
+ * buffers not read yet.  Nothing changes here until deinit (if the
+ * successor refuses, this driver goes on).
+ */
+static void xdbc_t_export(struct ekdb_transport *t, struct ekdb_transport_state *st)
+{
+	bool locked = xdbc_lock();
+	u64 t0;
+
+	xdbc_flush(&dev);
+	for (t0 = early_now_us(); dev.enabled && dev.configured && dev.out.deq != dev.out.enq &&
+	     early_now_us() - t0 < XDBC_OUT_US;)
+		xdbc_poll(&dev);
+	st->kind = EKDB_TRANSPORT_XDBC;
+	st->u.xdbc.pci_bdf = (u32)pci.bus << 8 | (u32)pci.slot << 3 | pci.func;
+	st->u.xdbc.regs_phys = pci.bar_phys + dbc_off;
+	xdbc_state_export(&dev, st);
+	st->u.xdbc.poll_secs = (u16)poll_secs;
+	st->u.xdbc.console = xdbc_console.enabled;
+	st->u.xdbc.keep = console_keep;
+	if (locked)
+		xdbc_unlock();
+}
+
+/* The successor took over: this driver never touches the DbC again. */
+static void xdbc_t_deinit(struct ekdb_transport *t)
+{
+	handed_over = true;
+	if (xdbc_console.enabled) {
+		ekdb_console_unregister(&xdbc_console);
+		xdbc_console.enabled = false;
+	}
+}
+
 static char xdbc_name[8] = "xdbc0";
 
 static struct ekdb_transport xdbc_transport = {
@@ -161,12 +203,14 @@ static struct ekdb_transport xdbc_transport = {
 	.flush = xdbc_t_flush,
 	.pre_exception = xdbc_t_pre,
 	.post_exception = xdbc_t_post,
+	.export_state = xdbc_t_export,
+	.deinit = xdbc_t_deinit,
 };
 
 /* ------------------------------------------------------------ console */
 static void xdbc_console_write(struct ekdb_console *con, const char *s, size_t len)
 {
-	if (!xdbc_lock())
+	if (handed_over || !xdbc_lock())
 		return;
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] == '\n')
@@ -190,6 +234,8 @@ static int xdbc_setup(unsigned index)
 	u64 t0;
 	int r;
 
+	if (handed_over)
+		return -EKDB_EBUSY;
 	if (xdbc_index >= 0)
 		return (unsigned)xdbc_index == index ? xdbc_init_err : -EKDB_EBUSY;
 	xdbc_index = (int)index;
@@ -272,4 +318,10 @@ struct ekdb_transport *xdbc_transport_init(unsigned index, unsigned secs, int *e
 	poll_secs = secs;
 	poll_at = early_now_us() + secs * 1000000ULL;
 	return &xdbc_transport;
+}
+
+/* ------------------------------------------------------------ handoff */
+struct ekdb_transport *early_xdbc_transport(void)
+{
+	return dev.mem && !handed_over ? &xdbc_transport : NULL;
 }

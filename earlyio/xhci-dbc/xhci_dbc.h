@@ -14,4 +14,12 @@ int early_xdbc_console_init(const char *opt, bool keep);
 /* kgdbxdbc=N[,secs]: the transport on the Nth xHCI controller's DbC. */
 struct ekdb_transport *xdbc_transport_init(unsigned index, unsigned poll_secs, int *err);
 
+/*
+ * early_xdbc_transport - the early driver's transport while it owns a DbC
+ * (console, debugger or both), for the running kernel's driver
+ * (kernel-glue/drivers/xhci_dbc.c) to take over; NULL when it has none
+ * or already handed it over.
+ */
+struct ekdb_transport *early_xdbc_transport(void);
+
 #endif

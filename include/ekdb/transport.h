@@ -66,6 +66,26 @@ struct ekdb_transport_state {
 			bool console;		/* earlyprintk=dbgpN writes to it */
 			bool keep;		/* ...with ,keep: also after the EHCI driver's reset */
 		} dbgp;
+		struct {
+			u32 pci_bdf;		/* bus << 8 | dev << 3 | fn */
+			u64 regs_phys;		/* the DbC's registers (BAR + capability offset) */
+			u64 mem_phys;		/* the early driver's DMA block (rings, buffers) */
+			void *mem;		/* ...where the early driver reaches it */
+			u8 out_enq, out_deq, out_cycle;	/* OUT transfer ring: producer state */
+			u8 in_enq, in_deq, in_cycle;	/* IN transfer ring */
+			u8 evt_deq, evt_cycle;	/* event ring: consumer state */
+			u8 in_head;		/* the IN buffer read next, and how far */
+			u16 in_pos;
+			u8 in_state[8];		/* per IN buffer: free, posted, done ... */
+			u16 in_len[8];		/* ... with this many bytes */
+			u8 port;		/* root port the far host is on */
+			bool enabled;		/* DCE set by the early driver */
+			bool configured;	/* DCR: the far host configured the device */
+			bool loaded;		/* ...at least once since DCE: the controller walks the rings */
+			u16 poll_secs;		/* kgdbxdbc=N,secs */
+			bool console;		/* earlyprintk=xdbcN writes to it */
+			bool keep;		/* ...with ,keep: also after the handoff */
+		} xdbc;
 	} u;
 };
 

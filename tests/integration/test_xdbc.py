@@ -46,7 +46,9 @@ def test_kdb_on_the_dbc(machine):
     k.enter()
     m.wait_for(BOOT_COMPLETE, port=0, timeout=BOOT_TIMEOUT)
     st = m.xdbc_control("stats")
-    assert st["enumerations"] == 1 and st["legsup"] == 1 << 24, st     # OS owned
+    assert st["legsup"] == 1 << 24, st                                 # OS owned
+    # once at bring-up, once after the xHCI driver's HCRST reset the DbC
+    assert st["enumerations"] == 2 and st["dbc_resets"] == 1, st
 
 
 def test_earlyprintk_xdbc_keep_boot_log(machine):

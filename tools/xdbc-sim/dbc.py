@@ -105,6 +105,17 @@ class DbC:
         self.ddi1 = self.ddi2 = 0
         self._disable()
 
+    def hc_reset(self):
+        """HCRST (USBCMD bit 1) resets the whole xHC, the Debug Capability with
+        it: its registers go back to their initial values (DCE 0: DC-Disabled,
+        the port back to the xHC), so the far host sees the debug device go;
+        software enables it again (Linux's early driver calls this an
+        external reset)."""
+        if self.state != "disabled":
+            self.c["dbc_resets"] += 1
+            self.log("HCRST: the DbC is reset (DC-Disabled): the far host loses the device")
+        self.power_on()
+
     def _disable(self):
         if self.timer:
             self.timer.cancel()
@@ -382,16 +393,24 @@ class DbC:
     def _dma_ok(self):
         return self.hc is not None and self.hc.mem is not None and self.hc.bus_master()
 
+    def _watched(self, gpa, n):
+        w = getattr(self, "watch", None)
+        if w and gpa < w[0] + w[1] and w[0] < gpa + n:
+            self.c["watched_dma"] += 1
+            self.watch_last = gpa
+
     def _dma_read(self, gpa, n):
         if not self._dma_ok():
             self.c["dma_refused"] += 1
             raise DmaError("bus mastering off or no guest RAM")
+        self._watched(gpa, n)
         return self.hc.mem.read(gpa, n)
 
     def _dma_write(self, gpa, data):
         if not self._dma_ok():
             self.c["dma_refused"] += 1
             raise DmaError("bus mastering off or no guest RAM")
+        self._watched(gpa, len(data))
         self.hc.mem.write(gpa, data)
 
     # ------------------------------------------------------------ transfer rings

@@ -13,4 +13,10 @@ void ehci_dbgp_init(void);
 /* ehci_hcd.c: every EHCI controller claimed, reset and started (the debug port kept working). */
 void ehci_hcd_init(void);
 
+/* xhci_dbc.c: the xHCI DbC taken over from the early driver (before the handoff). */
+void xhci_dbc_init(void);
+void xhci_dbc_handoff_done(void);
+/* xhci_hcd.c: every xHCI controller claimed, reset and started (the DbC enabled again). */
+void xhci_hcd_init(void);
+
 #endif
