@@ -89,6 +89,7 @@ static inline bool kdb_interrupted(const struct kdb_session *s)
 #define KDB_GETC_EOF	(-2)
 int kdb_getc(struct kdb_session *s);		/* byte or KDB_GETC_EOF; spins on no-char */
 int kdb_poll_char(struct kdb_session *s);	/* byte, EKDB_NO_CHAR or KDB_GETC_EOF */
+int kdb_poll_chan(struct kdb_session *s);	/* the same, the channel only */
 /* kdb_readline - edit one line after @prompt; 0 line ready, 1 gdb seen, -1 EOF. */
 int kdb_readline(struct kdb_session *s, const char *prompt);
 void kdb_typeahead_push(struct kdb_session *s, u8 c);

@@ -70,6 +70,19 @@ int kdb_poll_char(struct kdb_session *s)
 		s->ta_len--;
 		return c;
 	}
+	return kdb_poll_chan(s);
+}
+
+/**
+ * kdb_poll_chan - the channel's next byte, past the typeahead and the
+ * replayed bytes: byte, EKDB_NO_CHAR or KDB_GETC_EOF.  For a look at what
+ * arrives while output runs (Ctrl-C), which must neither reorder nor
+ * re-read the bytes already kept.
+ */
+int kdb_poll_chan(struct kdb_session *s)
+{
+	int c;
+
 	if (s->eof)
 		return KDB_GETC_EOF;
 	c = s->chan->getc(s->chan->arg);

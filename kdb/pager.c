@@ -77,14 +77,20 @@ bool kdb_grep_match(const struct kdb_session *s, const char *line)
 	return strstr(line, s->grep) != NULL;
 }
 
-/* Ctrl-C typed while output runs aborts it; other bytes wait in typeahead. */
+/*
+ * Ctrl-C typed while output runs aborts it; other bytes wait in typeahead,
+ * in the order typed.  Only the channel is looked at: the bytes already
+ * kept stay where they are (taking one from the typeahead and putting it
+ * back at its end reordered them, and a Ctrl-C typed behind one was never
+ * read while output ran).
+ */
 static void check_interrupt(struct kdb_session *s)
 {
 	int c;
 
-	if (s->ta_len >= KDB_TYPEAHEAD || s->replay_pos < s->replay_len)
+	if (s->ta_len >= KDB_TYPEAHEAD)
 		return;
-	c = kdb_poll_char(s);
+	c = kdb_poll_chan(s);
 	if (c == KDB_KEY_CTRL('c'))
 		s->aborted = true;
 	else if (c >= 0)
@@ -203,8 +209,15 @@ static void emit_line(struct kdb_session *s, bool newline)
 {
 	s->obuf[s->olen] = 0;
 	s->olen = 0;
-	if (s->aborted || !kdb_grep_match(s, s->obuf))
+	if (s->aborted)
 		return;
+	if (!kdb_grep_match(s, s->obuf)) {
+		/* nothing shown, no more> prompt: Ctrl-C still ends a long
+		 * `md 0 1000000 | grep x` (it would run to its end otherwise) */
+		if (newline)
+			check_interrupt(s);
+		return;
+	}
 	if (s->search_on && !s->monitor) {
 		if (!strstr(s->obuf, s->search))
 			return;

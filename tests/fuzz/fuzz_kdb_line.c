@@ -6,8 +6,8 @@
  * byte yet"; the rest is the keyboard.  The session is re-entered after
  * every resume (go, ss, kgdb), as the core would, until the input ends.
  * The initial command file runs first, so defcmd macros are reachable.
- * After FUZZ_OUT_BUDGET bytes of output the user presses Ctrl-C and stops
- * typing, so one input costs milliseconds, not `md 0 1000000` in full.
+ * After FUZZ_OUT_BUDGET bytes written and read the user presses Ctrl-C and
+ * stops typing, so one input costs milliseconds, not `md 0 1000000` in full.
  */
 #include <ekdb/kdb.h>
 #include <stdint.h>
@@ -16,7 +16,7 @@
 #include "sim_chan.h"
 
 #define FUZZ_MAX_ENTRIES	256
-#define FUZZ_OUT_BUDGET		(8 * 1024)	/* then Ctrl-C: see sim_chan.h */
+#define FUZZ_OUT_BUDGET		(16 * 1024)	/* then Ctrl-C: see sim_chan.h */
 
 static struct sim_target sim;
 static struct sim_chan ch;
@@ -48,6 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		kdb_run_cmds(&s, "set LINES 60\n");
 	sim_chan_clear_output(&ch);
 	ch.out_total = 0;
+	ch.getc_calls = 0;
 	ch.out_budget = FUZZ_OUT_BUDGET;
 	sim_chan_feed(&ch, data + 1, size - 1);
 	for (int i = 0; i < FUZZ_MAX_ENTRIES; i++) {

@@ -8,12 +8,22 @@ static int sim_getc(void *arg)
 	struct sim_chan *c = arg;
 
 	c->getc_calls++;
-	if (c->out_budget && c->out_total >= c->out_budget && c->in_pos < c->in_len) {
+	if (c->out_budget && !c->budget_spent &&
+	    c->out_total + c->getc_calls >= c->out_budget) {
+		c->budget_spent = true;
 		c->in_pos = c->in_len;		/* stops typing after this Ctrl-C */
 		return 0x03;
 	}
-	if (c->in_pos >= c->in_len)
-		return EKDB_CHAN_EOF;
+	if (c->in_pos >= c->in_len) {
+		/* a budget: the input's end is a quiet line for a while (a poll
+		 * while output runs must not close the channel), then Ctrl-C */
+		if (!c->out_budget || c->budget_spent)
+			return EKDB_CHAN_EOF;
+		if (++c->idle_calls < SIM_CHAN_IDLE_POLLS)
+			return EKDB_NO_CHAR;
+		c->budget_spent = true;
+		return 0x03;
+	}
 	/* never twice in a row, so nochar_every = 1 cannot stall the reader */
 	if (c->nochar_every && c->getc_calls % MAX(c->nochar_every, 2u) == 0)
 		return EKDB_NO_CHAR;
@@ -50,6 +60,8 @@ void sim_chan_init(struct sim_chan *c)
 	c->flushes = 0;
 	c->out_budget = 0;
 	c->out_total = 0;
+	c->budget_spent = false;
+	c->idle_calls = 0;
 	c->chan.getc = sim_getc;
 	c->chan.putc = sim_putc;
 	c->chan.flush = sim_flush;

@@ -11,6 +11,7 @@
 #include <ekdb/transport.h>
 
 #define SIM_CHAN_OUT_MAX	(256 * 1024)
+#define SIM_CHAN_IDLE_POLLS	256
 
 struct sim_chan {
 	struct ekdb_chan chan;		/* hand &c->chan to the code under test */
@@ -23,12 +24,18 @@ struct sim_chan {
 	bool out_overflow;
 	unsigned flushes;
 	/*
-	 * >0: once this many bytes were written in all (clear_output does not
-	 * reset the count), the user presses Ctrl-C and stops typing: the next
-	 * read gives Ctrl-C, every later one EKDB_CHAN_EOF.  Bounds the work of
-	 * one fuzz input (`md 0 1000000` and a keyboard full of spaces).
+	 * >0: once the code under test has written plus polled this many
+	 * bytes in all (clear_output does not reset the count), the user
+	 * presses Ctrl-C and stops typing: that read gives Ctrl-C, every later
+	 * one EKDB_CHAN_EOF.  Past the end of the script the line is quiet
+	 * (EKDB_NO_CHAR) for SIM_CHAN_IDLE_POLLS reads, then Ctrl-C, then EOF:
+	 * a poll while output runs does not close the channel.  Bounds the work
+	 * of one fuzz input (`md 0 1000000` and a keyboard full of spaces, or
+	 * the same behind `| grep`, where only the Ctrl-C poll reads).
 	 */
 	size_t out_budget;
+	bool budget_spent;
+	unsigned idle_calls;
 	size_t out_total;
 };
 

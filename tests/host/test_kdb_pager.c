@@ -155,13 +155,48 @@ static void test_ctrl_c(void **state)
 	assert_has(o, "ax: ");
 }
 
+/*
+ * Ctrl-C while output runs behind `| grep` that hides it: no more>
+ * prompt ever comes, so only the poll between lines can stop it (it did
+ * not look: `md 0 100000000 | grep x` ran to its end).
+ */
+static void test_ctrl_c_while_grep_hides_all(void **state)
+{
+	const char *o;
+
+	/* lines from 0x1100 on would pass the filter: none is reached */
+	o = kdb_run("md 0x1000 400 | grep 0x00000000000011\r\x03" "rd\r");
+	assert_hasnt(o, L(1000));
+	assert_hasnt(o, L(1100));
+	assert_has(o, "ax: ");
+	/* without the Ctrl-C the same filter shows them */
+	assert_has(kdb_run("md 0x1000 400 | grep 0x00000000000011\r"), L(1100));
+}
+
+/*
+ * Keys typed while output runs wait in the typeahead in the order typed,
+ * and a Ctrl-C typed behind them still stops the output (the check took
+ * the typeahead's first key and put it back at its end: it never read on,
+ * and it turned "xy" into "yx").
+ */
+static void test_typeahead_then_ctrl_c(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "1000");
+	o = kdb_run("md 0x1000 400\rxy\x03\r");
+	assert_hasnt(o, L(1100));
+	assert_has(o, "Unknown kdb command: 'xy'");
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup(f, kdb_fix_setup)
 	const struct CMUnitTest tests[] = {
 		T(test_first_page_and_q), T(test_space_enter), T(test_other_key), T(test_search),
 		T(test_search_bad), T(test_search_while_grep), T(test_wide_lines),
-		T(test_lines_fallback), T(test_ctrl_c),
+		T(test_lines_fallback), T(test_ctrl_c), T(test_ctrl_c_while_grep_hides_all),
+		T(test_typeahead_then_ctrl_c),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
