@@ -211,18 +211,17 @@ static void emit_line(struct kdb_session *s, bool newline)
 	s->olen = 0;
 	if (s->aborted)
 		return;
-	if (!kdb_grep_match(s, s->obuf)) {
+	if (!kdb_grep_match(s, s->obuf) ||
+	    (s->search_on && !s->monitor && !strstr(s->obuf, s->search))) {
 		/* nothing shown, no more> prompt: Ctrl-C still ends a long
-		 * `md 0 1000000 | grep x` (it would run to its end otherwise) */
+		 * `md 0 1000000 | grep x`, or a more> search that finds nothing
+		 * (either would run to its end otherwise) */
 		if (newline)
 			check_interrupt(s);
 		return;
 	}
-	if (s->search_on && !s->monitor) {
-		if (!strstr(s->obuf, s->search))
-			return;
-		s->search_on = false;
-	}
+	if (s->search_on && !s->monitor)
+		s->search_on = false;	/* found: paging goes on from here */
 	kdb_raw(s, s->obuf, strlen(s->obuf));
 	if (newline)
 		kdb_raw(s, "\n", 1);

@@ -173,6 +173,19 @@ static void test_ctrl_c_while_grep_hides_all(void **state)
 	assert_has(kdb_run("md 0x1000 400 | grep 0x00000000000011\r"), L(1100));
 }
 
+/* The same for a more> search that has not found its line yet. */
+static void test_ctrl_c_while_search_finds_nothing_yet(void **state)
+{
+	const char *o;
+
+	kdb_setenv(&F.s, "LINES", "5");
+	/* the lines from 0x1100 on would match: none is reached */
+	o = kdb_run("md 0x1000 400\r/0x00000000000011\r\x03" "rd\r");
+	assert_has(o, "search> 0x00000000000011");
+	assert_hasnt(o, L(1100));
+	assert_has(o, "ax: ");
+}
+
 /*
  * Keys typed while output runs wait in the typeahead in the order typed,
  * and a Ctrl-C typed behind them still stops the output (the check took
@@ -196,7 +209,7 @@ int main(void)
 		T(test_first_page_and_q), T(test_space_enter), T(test_other_key), T(test_search),
 		T(test_search_bad), T(test_search_while_grep), T(test_wide_lines),
 		T(test_lines_fallback), T(test_ctrl_c), T(test_ctrl_c_while_grep_hides_all),
-		T(test_typeahead_then_ctrl_c),
+		T(test_typeahead_then_ctrl_c), T(test_ctrl_c_while_search_finds_nothing_yet),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
