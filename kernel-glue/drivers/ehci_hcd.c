@@ -193,14 +193,9 @@ static void ports_report(struct ehci *e)
 static void ehci_probe(u32 bdf)
 {
 	struct ehci e = { .bdf = bdf };
-	u32 lo = pci_read32(bdf, PCI_BAR0);
-	u64 bar = lo & ~0xfULL;
+	u64 bar = pci_bar_address(bdf, 0);
 	int r;
 
-	if (lo & 1)
-		return;
-	if ((lo & 0x6) == 0x4)
-		bar |= (u64)pci_read32(bdf, PCI_BAR0 + 4) << 32;
 	if (!bar) {
 		pr_err("ehci_hcd %s: no address assigned to BAR0: skipped\n", where(&e));
 		return;

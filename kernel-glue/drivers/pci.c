@@ -170,6 +170,19 @@ bool pci_find_device(u16 vendor, u16 device, u32 *bdf)
 	return true;
 }
 
+u64 pci_bar_address(u32 bdf, unsigned n)
+{
+	u8 off = (u8)(PCI_BAR0 + 4 * n);
+	u32 lo = pci_read32(bdf, off);
+	u64 bar = lo & ~0xfULL;
+
+	if (n > 5 || (lo & 1))
+		return 0;
+	if ((lo & 0x6) == 0x4 && n < 5)
+		bar |= (u64)pci_read32(bdf, (u8)(off + 4)) << 32;
+	return bar;
+}
+
 bool pci_bar(u32 bdf, unsigned n, u64 *base, u64 *size)
 {
 	u8 off = (u8)(PCI_BAR0 + 4 * n);

@@ -99,14 +99,10 @@ static __ekdb_nobp void lx_unlock(void)
 /* The controller the early driver used: BAR0 as programmed (never re-sized: the DbC is live). */
 static int map_controller(u32 bdf)
 {
-	u32 lo = pci_read32(bdf, PCI_BAR0), off, v;
+	u32 off, v;
 	volatile u8 *base;
 
-	if (lo & 1)
-		return -EKDB_ENODEV;
-	lx.bar = lo & ~0xfULL;
-	if ((lo & 0x6) == 0x4)
-		lx.bar |= (u64)pci_read32(bdf, PCI_BAR0 + 4) << 32;
+	lx.bar = pci_bar_address(bdf, 0);
 	if (!lx.bar)
 		return -EKDB_ENODEV;
 	base = ioremap(lx.bar, XHCI_MAP_LEN);

@@ -236,14 +236,9 @@ static void ports_report(struct xhci *x)
 static void xhci_probe(u32 bdf)
 {
 	struct xhci x = { .bdf = bdf };
-	u32 lo = pci_read32(bdf, PCI_BAR0);
-	u64 bar = lo & ~0xfULL;
+	u64 bar = pci_bar_address(bdf, 0);
 	int r;
 
-	if (lo & 1)
-		return;
-	if ((lo & 0x6) == 0x4)
-		bar |= (u64)pci_read32(bdf, PCI_BAR0 + 4) << 32;
 	if (!bar) {
 		pr_err("xhci_hcd %s: no address assigned to BAR0: skipped\n", where(&x));
 		return;

@@ -46,5 +46,10 @@ bool pci_find_device(u16 vendor, u16 device, u32 *bdf);
  * is not implemented, is an I/O BAR or is unassigned (base 0).
  */
 bool pci_bar(u32 bdf, unsigned n, u64 *base, u64 *size);
+/*
+ * pci_bar_address - memory BAR @n's address as programmed, not sized (the
+ * device may be live: a debug port in use); 0 for an I/O BAR or none.
+ */
+u64 pci_bar_address(u32 bdf, unsigned n);
 
 #endif
