@@ -16,6 +16,31 @@
 #define  HCC_XECP(p)		(((p) >> 16) & 0xffff)	/* in dwords */
 #define XHCI_EXT_ID(v)		((v) & 0xff)
 #define XHCI_EXT_NEXT(v)	(((v) >> 8) & 0xff)	/* in dwords, 0: last */
+#define XHCI_MAP_LEN		0x10000	/* the extended capabilities live in the first 64 KiB */
+
+/*
+ * xhci_ext_cap - the offset of extended capability @id in an xHCI BAR, or
+ * 0, reading registers with @rd(@arg, offset) (the early mapping, or the
+ * kernel's).  Bounded: at most 64 entries, each below @limit; a read of
+ * all ones (the device gone) ends the walk.
+ */
+static inline u32 xhci_ext_cap(u32 (*rd)(void *arg, u32 off), void *arg, u32 limit, unsigned id)
+{
+	u32 off = HCC_XECP(rd(arg, XHCI_HCCPARAMS1)) * 4;
+
+	for (int n = 0; off && off < limit && n < 64; n++) {
+		u32 v = rd(arg, off);
+
+		if (v == 0xffffffffu)
+			return 0;
+		if (XHCI_EXT_ID(v) == id)
+			return off;
+		if (!XHCI_EXT_NEXT(v))
+			return 0;
+		off += XHCI_EXT_NEXT(v) * 4;
+	}
+	return 0;
+}
 #define XHCI_EXT_LEGSUP		1
 #define XHCI_EXT_DBC		10
 #define  LEGSUP_BIOS_OWNED	(1u << 16)

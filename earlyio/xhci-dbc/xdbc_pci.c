@@ -21,7 +21,6 @@
 #define PCI_COMMAND_MEMORY	0x02
 #define PCI_COMMAND_MASTER	0x04
 #define HANDOFF_US		1000000
-#define XHCI_MAP_LEN		0x10000	/* the extended capabilities live in the first 64 KiB */
 
 int xdbc_pci_find(unsigned index, struct xdbc_pci *p, unsigned *n_xhci)
 {
@@ -109,23 +108,15 @@ int xdbc_pci_map(struct xdbc_pci *p)
 	return mmio_base() ? 0 : -EKDB_EFAULT;
 }
 
+static u32 ext_rd(void *arg, u32 off)
+{
+	return xdbc_mmio_read(off);
+}
+
 /* The offset of extended capability @id in the BAR, or 0. */
 u32 xdbc_find_ext_cap(unsigned id)
 {
-	u32 off = HCC_XECP(xdbc_mmio_read(XHCI_HCCPARAMS1)) * 4;
-
-	for (int n = 0; off && off < XHCI_MAP_LEN - 4 && n < 64; n++) {
-		u32 v = xdbc_mmio_read(off);
-
-		if (v == 0xffffffffu)
-			return 0;
-		if (XHCI_EXT_ID(v) == id)
-			return off;
-		if (!XHCI_EXT_NEXT(v))
-			return 0;
-		off += XHCI_EXT_NEXT(v) * 4;
-	}
-	return 0;
+	return xhci_ext_cap(ext_rd, NULL, XHCI_MAP_LEN - 4, id);
 }
 
 void xdbc_pci_handoff(void)

@@ -38,7 +38,6 @@
 #include "xhci_dbc.h"
 #include <kernel/drivers.h>
 
-#define XHCI_MAP_LEN		0x10000
 #define MEM_ORDER		2	/* 16 KiB of pages for struct xdbc_mem (12 KiB) */
 #define FIFO_LEN		(2 * XDBC_SLOTS * XDBC_MAXP)
 #define HOLD_LEN		1024
@@ -97,9 +96,14 @@ static __ekdb_nobp void lx_unlock(void)
 }
 
 /* The controller the early driver used: BAR0 as programmed (never re-sized: the DbC is live). */
+static u32 bar_rd(void *base, u32 off)
+{
+	return *(volatile u32 *)((volatile u8 *)base + off);
+}
+
 static int map_controller(u32 bdf)
 {
-	u32 off, v;
+	u32 off;
 	volatile u8 *base;
 
 	lx.bar = pci_bar_address(bdf, 0);
@@ -108,20 +112,11 @@ static int map_controller(u32 bdf)
 	base = ioremap(lx.bar, XHCI_MAP_LEN);
 	if (!base)
 		return -EKDB_EFAULT;
-	off = HCC_XECP(*(volatile u32 *)(base + XHCI_HCCPARAMS1)) * 4;
-	for (int n = 0; off && off < XHCI_MAP_LEN - DBC_REGS_LEN && n < 64; n++) {
-		v = *(volatile u32 *)(base + off);
-		if (XHCI_EXT_ID(v) == XHCI_EXT_DBC) {
-			lx.dbc_off = off;
-			lx.regs = base + off;
-			break;
-		}
-		if (!XHCI_EXT_NEXT(v) || v == 0xffffffffu)
-			break;
-		off += XHCI_EXT_NEXT(v) * 4;
-	}
-	if (!lx.regs)
+	off = xhci_ext_cap(bar_rd, (void *)base, XHCI_MAP_LEN - DBC_REGS_LEN, XHCI_EXT_DBC);
+	if (!off)
 		return -EKDB_ENODEV;
+	lx.dbc_off = off;
+	lx.regs = base + off;
 	lx.bdf = bdf;
 	lx.io = (struct xdbc_io){ .read = lx_read, .write = lx_write, .now_us = lx_now };
 	lx.found = true;

@@ -38,7 +38,6 @@
 
 #define PCI_CLASS_XHCI		0x0c0330
 #define XHCI_MAX		4
-#define XHCI_MAP_LEN		0x10000
 #define XHCI_HCSPARAMS1		0x04
 #define  HCS_MAX_SLOTS(p)	((p) & 0xff)
 #define  HCS_MAX_PORTS(p)	(((p) >> 24) & 0xff)
@@ -115,22 +114,15 @@ static const char *where(struct xhci *x)
 	return s;
 }
 
+static u32 ext_rd(void *arg, u32 off)
+{
+	return rd(arg, off);
+}
+
 /* Extended capability @id's offset, or 0. */
 static u32 ext_cap(struct xhci *x, unsigned id)
 {
-	u32 off = HCC_XECP(rd(x, XHCI_HCCPARAMS1)) * 4, v;
-
-	for (int n = 0; off && off < XHCI_MAP_LEN - 4 && n < 64; n++) {
-		v = rd(x, off);
-		if (v == 0xffffffffu)
-			return 0;
-		if (XHCI_EXT_ID(v) == id)
-			return off;
-		if (!XHCI_EXT_NEXT(v))
-			return 0;
-		off += XHCI_EXT_NEXT(v) * 4;
-	}
-	return 0;
+	return xhci_ext_cap(ext_rd, x, XHCI_MAP_LEN - 4, id);
 }
 
 /* USB Legacy Support: the firmware lets go (or is made to). */
