@@ -202,7 +202,9 @@ def test_malformed_values(machine, param):
     stays off (kgdbwait does not wait); the DbC is never enabled; the boot
     completes."""
     debugger = param.startswith("kgdbxdbc")
-    m, _ = boot(machine, f"{CONSOLE} {param} {'kgdbwait' if debugger else ''} exit_after_boot",
+    # no exit_after_boot: the model's control socket goes away with QEMU,
+    # and asking it for stats raced the exit (ConnectionResetError)
+    m, _ = boot(machine, f"{CONSOLE} {param} {'kgdbwait' if debugger else ''}",
                 connect=False)
     m.wait_for(re.escape(f"Malformed early option '{param}'"), timeout=BOOT_TIMEOUT)
     if debugger:
@@ -210,4 +212,4 @@ def test_malformed_values(machine, param):
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
     m.expect_not(r"Entering kdb")
     assert m.xdbc_control("stats")["enables"] == 0
-    assert m.wait_exit(timeout=60) == 0
+    assert m.alive()
