@@ -18,9 +18,7 @@
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
-#include "drivers/i8042_kbd.h"
 #include "drivers/kms_debug.h"
-#include "drivers/serial8250.h"
 
 #define PSEUDOFS_VALUE_MAX	256
 
@@ -110,22 +108,7 @@ const char *pseudofs_strerror(int err)
 	}
 }
 
-/*
- * The device a run-time kgdboc names: the keyboard, or a serial line (an
- * ISA one, ttyS0..3, or a PCI one the driver found, ttyS4..7), taken now
- * if nobody had it.  NULL: no such device (Linux: no tty of that name).
- */
-static struct ekdb_transport *kgdboc_find(const char *name, u32 baud)
-{
-	if (!strcmp(name, "kbd"))
-		return i8042_kbd_transport();
-	if (!strncmp(name, "ttyS", 4) && name[4] >= '4')
-		return serial8250_pci_get(name, baud);
-	return serial8250_isa_get(name, baud);
-}
-
 void pseudofs_init(void)
 {
-	ekdb_set_io_find_fn(kgdboc_find);
 	ekdb_set_display_fn(kms_debug_set);	/* kgdboc's kms: the kms driver's hooks */
 }

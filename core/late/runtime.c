@@ -25,14 +25,36 @@
 #define KGDBOC_MAX_CONFIG_LEN	40	/* Linux's MAX_CONFIG_LEN */
 #define KGDBOC_MAX_DEVS		2	/* kbd and one serial line: kms is not a transport */
 
-static struct ekdb_transport *(*io_find)(const char *name, u32 baud);
+static const struct ekdb_io_driver *io_drivers[EKDB_IO_DRIVERS_MAX];
 static int (*display_set)(bool on);
 static char config[KGDBOC_MAX_CONFIG_LEN];	/* what `cat .../kgdboc` shows */
 static bool config_set;				/* config[] is the value in force */
 
-void ekdb_set_io_find_fn(struct ekdb_transport *(*fn)(const char *name, u32 baud))
+int ekdb_register_io_driver(const struct ekdb_io_driver *drv)
 {
-	io_find = fn;
+	if (!drv || !drv->find || !drv->kind)
+		return -EKDB_EINVAL;
+	for (unsigned i = 0; i < ARRAY_SIZE(io_drivers); i++) {
+		if (io_drivers[i] == drv)
+			return 0;
+		if (!io_drivers[i]) {
+			io_drivers[i] = drv;
+			return 0;
+		}
+	}
+	pr_err("kgdboc: no room for the %s driver (%u)\n", drv->name, EKDB_IO_DRIVERS_MAX);
+	return -EKDB_ENOSPC;
+}
+
+/* The instance of @kind's line @line from the first registered driver that has it. */
+static struct ekdb_transport *io_driver_find(enum ekdb_transport_kind kind, int line, u32 baud)
+{
+	struct ekdb_transport *t;
+
+	for (unsigned i = 0; i < ARRAY_SIZE(io_drivers) && io_drivers[i]; i++)
+		if (io_drivers[i]->kind == kind && (t = io_drivers[i]->find(line, baud)))
+			return t;
+	return NULL;
 }
 
 void ekdb_set_display_fn(int (*fn)(bool on))
@@ -154,17 +176,12 @@ int ekdb_kgdboc_set(const char *val)
 		goto set;
 	}
 	/* Linux: a device no tty driver polls is -ENODEV; so is any malformed word */
-	if (kgdboc_parse(cfgstr, &cfg) || (cfg.serial && cfg.line < 0) || !io_find)
+	if (kgdboc_parse(cfgstr, &cfg) || (cfg.serial && cfg.line < 0))
 		return -EKDB_ENODEV;
-	if (cfg.kbd && !(want[n++] = io_find("kbd", 0)))
+	if (cfg.kbd && !(want[n++] = io_driver_find(EKDB_TRANSPORT_KBD, -1, 0)))
 		return -EKDB_ENODEV;
-	if (cfg.serial) {
-		char tty[8] = "ttyS0";
-
-		tty[4] = (char)('0' + cfg.line);
-		if (!(want[n++] = io_find(tty, cfg.baud)))
-			return -EKDB_ENODEV;
-	}
+	if (cfg.serial && !(want[n++] = io_driver_find(EKDB_TRANSPORT_SERIAL, cfg.line, cfg.baud)))
+		return -EKDB_ENODEV;
 	if (!n)
 		return -EKDB_ENODEV;	/* "kms" alone names no input: Linux's -ENODEV too */
 	err = late_start_debugger();

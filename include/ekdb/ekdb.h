@@ -110,9 +110,11 @@ bool ekdb_io_wanted_dev(const char *dev);
  * /sys/module/kgdboc/parameters/kgdboc and /sys/module/kdb/parameters/
  * cmd_enable), from process context.
  *
- * ekdb_set_io_find_fn - how the kernel finds the device a run-time kgdboc
- *   names ("ttyS1", "kbd"), setting it up on demand (@baud: 0 = keep or
- *   default): its driver's transport, or NULL when there is none.
+ * ekdb_register_io_driver - a driver that can give a run-time kgdboc the
+ *   device it names (struct ekdb_io_driver, <ekdb/transport.h>: its kind
+ *   and find()); drivers of one kind are asked in the order they
+ *   registered.  0, -EKDB_EINVAL (no find, no kind), -EKDB_ENOSPC (table
+ *   full: EKDB_IO_DRIVERS_MAX).
  * ekdb_set_display_fn - how the kernel gives (@on) or takes back the
  *   display driver's debugger hooks (struct ekdb_display_ops) when a
  *   run-time kgdboc names kms or stops naming it: 0, or -EKDB_ENODEV when
@@ -126,7 +128,9 @@ bool ekdb_io_wanted_dev(const char *dev);
  * ekdb_cmd_enable_get/set - kdb's command mask as an int (kstrtoint
  *   syntax): 0, -EKDB_EINVAL or -EKDB_ERANGE, nothing changed on error.
  */
-void ekdb_set_io_find_fn(struct ekdb_transport *(*fn)(const char *name, u32 baud));
+#define EKDB_IO_DRIVERS_MAX 4
+struct ekdb_io_driver;
+int ekdb_register_io_driver(const struct ekdb_io_driver *drv);
 void ekdb_set_display_fn(int (*fn)(bool on));
 size_t ekdb_kgdboc_get(char *buf, size_t len);
 int ekdb_kgdboc_set(const char *val);

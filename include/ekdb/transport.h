@@ -163,6 +163,23 @@ struct ekdb_transport_kind_ops {
 	struct ekdb_transport *(*instantiate)(const struct ekdb_transport_cfg *cfg, int *err);
 };
 
+/*
+ * A driver of the running kernel as a maker of instances of one kind: a
+ * driver that can give the debugger one of its devices on demand (a
+ * run-time kgdboc=) registers one of these with ekdb_register_io_driver()
+ * (<ekdb/ekdb.h>).  The early lifetime makes its instances from the kind
+ * table above; the running kernel's come from these.
+ * find - the driver's instance of line @line (ttyS@line; -1 for a kind with
+ *   one device, the keyboard), set up now at @baud (0: keep it, or the
+ *   default) if nobody had it; NULL when the line is not this driver's or
+ *   not there.  Process context.
+ */
+struct ekdb_io_driver {
+	const char *name;		/* "serial8250", "8250_pci", "i8042": for messages */
+	enum ekdb_transport_kind kind;
+	struct ekdb_transport *(*find)(int line, u32 baud);
+};
+
 struct ekdb_transport_cfg {
 	const struct ekdb_transport_kind_ops *ops;
 	union {

@@ -295,12 +295,15 @@ void i8042_kbd_pause(bool pause)
  * "kbd" transport when kgdboc=/ekgdboc= name it).  No controller: a
  * message, and the boot goes on.
  */
+static const struct ekdb_io_driver kbd_io_driver;
+
 void i8042_kbd_init(void)
 {
 	bool wanted = ekdb_io_wanted("kbd");
 	u8 config;
 	int err;
 
+	ekdb_register_io_driver(&kbd_io_driver);
 	if (i8042_init(&config)) {
 		if (wanted)
 			pr_err("kbd: kgdboc=kbd: no PS/2 keyboard controller (port 0x64 reads 0xff): "
@@ -351,7 +354,12 @@ void i8042_kbd_init(void)
 		kbd.debugger ? ", kgdboc kbd" : "");
 }
 
-struct ekdb_transport *i8042_kbd_transport(void)
+/* A run-time kgdboc=kbd: the keyboard's transport, or NULL (no controller). */
+static struct ekdb_transport *kbd_find(int line, u32 baud)
 {
 	return kbd.present ? &kbd.transport : NULL;
 }
+
+static const struct ekdb_io_driver kbd_io_driver = {
+	.name = "i8042", .kind = EKDB_TRANSPORT_KBD, .find = kbd_find,
+};

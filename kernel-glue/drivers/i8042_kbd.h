@@ -7,9 +7,6 @@
 
 void i8042_kbd_init(void);
 
-struct ekdb_transport;
-/* i8042_kbd_transport - the keyboard's debugger transport (run-time kgdboc=kbd), or NULL. */
-struct ekdb_transport *i8042_kbd_transport(void);
 /*
  * Leave the controller to someone else for a while (test_kbd= tests the
  * early polled reader at the end of boot): the interrupt handler reads

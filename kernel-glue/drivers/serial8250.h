@@ -32,13 +32,5 @@ void serial8250_pci_init(void);
 struct ekdb_transport;
 /** serial8250_find() - the debugger transport of the registered port @name, or NULL. */
 struct ekdb_transport *serial8250_find(const char *name);
-/**
- * serial8250_isa_get() - the port @name ("ttyS1") for a run-time kgdboc:
- * the registered one, or the ISA port taken now (programmed at @baud, or
- * 115200 when 0).  Its transport, or NULL (no such line, no UART there).
- * Process context.
- */
-struct ekdb_transport *serial8250_isa_get(const char *name, u32 baud);
-struct ekdb_transport *serial8250_pci_get(const char *name, u32 baud);
 
 #endif

@@ -16,9 +16,12 @@
 #include <kernel/printk.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/string.h>
+#include <ekdb/transport.h>
 #include "serial8250.h"
 #include "../../earlyio/serial/uart16550.h"
 #include "../../earlyio/serial/serial_console.h"
+
+static const struct ekdb_io_driver isa_io_driver;
 
 static const unsigned int isa_serial_irq[4] = { IRQ_COM1, IRQ_COM2, IRQ_COM1, IRQ_COM2 };
 
@@ -62,25 +65,34 @@ void serial8250_init(void)
 			setup_baud = kgdboc_baud(i);	/* nobody programmed this line */
 		serial8250_register_port(name, &r, isa_serial_irq[i], is_console, setup_baud);
 	}
+	ekdb_register_io_driver(&isa_io_driver);
 	serial8250_pci_init();
 }
 
-struct ekdb_transport *serial8250_isa_get(const char *name, u32 baud)
+/*
+ * A run-time kgdboc naming ttyS0..3: the registered port, or the ISA port
+ * taken now (programmed at @baud, or 115200 when 0).  NULL: not an ISA
+ * line, or no UART there.
+ */
+static struct ekdb_transport *isa_find(int line, u32 baud)
 {
-	struct ekdb_transport *t = serial8250_find(name);
+	char name[8] = "ttyS0";
+	struct ekdb_transport *t;
 	struct uart_regs r;
-	unsigned int i;
 
+	if (line < 0 || line >= (int)ARRAY_SIZE(uart_std_ports))
+		return NULL;
+	name[4] = (char)('0' + line);
+	t = serial8250_find(name);
 	if (t)
 		return t;
-	if (strncmp(name, "ttyS", 4) || name[4] < '0' || name[4] > '3' || name[5])
-		return NULL;
-	i = (unsigned int)(name[4] - '0');
-	if (i >= ARRAY_SIZE(uart_std_ports))
-		return NULL;
-	r = (struct uart_regs){ .iotype = UART_IO_PORT, .addr = uart_std_ports[i] };
-	if (serial8250_register_port(name, &r, isa_serial_irq[i], false,
+	r = (struct uart_regs){ .iotype = UART_IO_PORT, .addr = uart_std_ports[line] };
+	if (serial8250_register_port(name, &r, isa_serial_irq[line], false,
 				     baud && baud <= UART_CLOCK_DIV_BASE ? baud : UART_DEFAULT_BAUD))
 		return NULL;
 	return serial8250_find(name);
 }
+
+static const struct ekdb_io_driver isa_io_driver = {
+	.name = "serial8250", .kind = EKDB_TRANSPORT_SERIAL, .find = isa_find,
+};

@@ -21,6 +21,7 @@
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
+#include <ekdb/transport.h>
 #include "serial8250.h"
 #include "../../earlyio/serial/uart16550.h"
 #include "../../earlyio/serial/serial_console.h"
@@ -107,8 +108,11 @@ static int take_line(unsigned i, bool console, u32 baud)
 	return serial8250_register_port(name, r, 0, console, baud);
 }
 
+static const struct ekdb_io_driver pci_io_driver;
+
 void serial8250_pci_init(void)
 {
+	ekdb_register_io_driver(&pci_io_driver);
 	pci_for_each_function(collect, &found);
 	for (unsigned i = 0; i < found.n; i++) {
 		char name[8], dev[32];
@@ -140,18 +144,25 @@ void serial8250_pci_init(void)
  * at boot is taken now (at @baud, default 115200), as Linux's 8250_pci
  * has a tty for every line it found.  NULL when there is no such line.
  */
-struct ekdb_transport *serial8250_pci_get(const char *name, u32 baud)
+static struct ekdb_transport *pci_find(int line, u32 baud)
 {
-	struct ekdb_transport *t = serial8250_find(name);
+	char name[8] = "ttyS4";
+	struct ekdb_transport *t;
 	unsigned i;
 
+	if (line < 4 || line > 9)
+		return NULL;
+	name[4] = (char)('0' + line);
+	t = serial8250_find(name);
 	if (t)
 		return t;
-	if (strncmp(name, "ttyS", 4) || name[4] < '4' || name[4] > '9' || name[5])
-		return NULL;
-	i = (unsigned)(name[4] - '4');
+	i = (unsigned)(line - 4);
 	if (i >= found.n || take_line(i, false, baud && baud <= UART_CLOCK_DIV_BASE ?
 					      baud : UART_DEFAULT_BAUD))
 		return NULL;
 	return serial8250_find(name);
 }
+
+static const struct ekdb_io_driver pci_io_driver = {
+	.name = "8250_pci", .kind = EKDB_TRANSPORT_SERIAL, .find = pci_find,
+};
