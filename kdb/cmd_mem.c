@@ -137,6 +137,14 @@ static int md_raw(struct kdb_session *s, u64 addr, u64 count)
 	return 0;
 }
 
+/* Words of @bpw bytes in @mdcount 16-byte lines, as an int count (0 .. INT_MAX). */
+static int md_words(long mdcount, int bpw)
+{
+	u64 n = mdcount > 0 && bpw > 0 ? (u64)mdcount * 16 / (u64)bpw : 0;
+
+	return (int)MIN(n, (u64)0x7fffffff);
+}
+
 /* How a width digit, an "mdWcN" form or a plain name sets up md; false: not an md form. */
 static bool md_form(struct kdb_session *s, const char *name, int *bpw, int *repeat, long *mdcount,
 		    bool *raw, bool *phys)
@@ -151,7 +159,7 @@ static bool md_form(struct kdb_session *s, const char *name, int *bpw, int *repe
 		if (*bpw == 0)
 			*bpw = s->md_bpw ? s->md_bpw : 4;
 		s->md_bpw = *bpw;
-		*repeat = (int)(*mdcount * 16 / *bpw);
+		*repeat = md_words(*mdcount, *bpw);
 		if (!name[3])
 			return true;
 		if (name[3] == 'c' && name[4]) {
@@ -193,7 +201,7 @@ int kdb_cmd_md(struct kdb_session *s, int argc, const char **argv)
 
 	if (bpw <= 0)
 		bpw = KDB_WORD_SIZE;
-	repeat = (int)(mdcount * 16 / bpw);
+	repeat = md_words(mdcount, bpw);
 	if (!md_form(s, argv[0], &bpw, &repeat, &mdcount, &raw, &phys))
 		return -KDB_NOTFOUND;
 	if (raw && argc != 2 && !(argc == 0 && s->md_next))
@@ -205,7 +213,7 @@ int kdb_cmd_md(struct kdb_session *s, int argc, const char **argv)
 		radix = s->md_radix;
 		bpw = s->md_bpw;
 		repeat = s->md_repeat;
-		mdcount = raw ? repeat : (repeat * bpw + 15) / 16;
+		mdcount = raw ? repeat : (long)(((u64)repeat * (u64)bpw + 15) / 16);
 	} else {
 		r = kdb_getaddrarg(s, argc, argv, &next, &addr);
 		if (r)
@@ -214,7 +222,7 @@ int kdb_cmd_md(struct kdb_session *s, int argc, const char **argv)
 			return -KDB_ARGCOUNT;
 		if (argc >= next && !kdb_getularg(argv[next], &v)) {
 			mdcount = (long)MIN(v, (u64)0x7fffffff);
-			repeat = raw ? (int)mdcount : (int)(mdcount * 16 / bpw);
+			repeat = raw ? (int)mdcount : md_words(mdcount, bpw);
 		}
 		if (argc >= next + 1 && !kdb_getularg(argv[next + 1], &v))
 			radix = (int)MIN(v, (u64)64);
@@ -256,13 +264,13 @@ int kdb_cmd_md(struct kdb_session *s, int argc, const char **argv)
 		md_line(s, fmt, addr, symbolic, bpw, num, repeat, phys);
 		addr += (u64)(bpw * n);
 		repeat -= n;
-		z = (z + num - 1) / num;
+		z = z / num + (z % num != 0);	/* lines; z may be near INT_MAX */
 		if (z > 2) {
 			int skip = num * (z - 2);
 
 			kdb_printf(s, "0x%016llx-0x%016llx zero suppressed\n", (unsigned long long)addr,
-				   (unsigned long long)(addr + (u64)(bpw * skip) - 1));
-			addr += (u64)(bpw * skip);
+				   (unsigned long long)(addr + (u64)bpw * (u64)skip - 1));
+			addr += (u64)bpw * (u64)skip;
 			repeat -= skip;
 		}
 	}

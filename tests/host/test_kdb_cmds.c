@@ -68,6 +68,18 @@ static void test_md_errors(void **state)
 	assert_has(kdb_cmd("md4cx 0x1000"), "Unknown kdb command");
 	assert_has(kdb_cmd("mdr 0x1000"), "diag: -2: Improper argument count");
 	assert_string_equal(kdb_cmd("mdr 0x2ffe 4"), "feffkdb_getarea_size: Bad address 0x3000\n");
+	/*
+	 * A count near INT_MAX that Enter repeats (the kdb-line fuzzer's input:
+	 * UBSan saw repeat * bpw overflow an int when md continued): refused
+	 * as a range past 2^64, both times.
+	 */
+	assert_has(kdb_cmd("md 0xfffffffd00000000 1"), "0xfffffffd00000000 ");
+	assert_string_equal(kdb_cmd("md8c2147483647 0xfffffffd00000000"),
+			    "md8c2147483647: 0xfffffffd00000000 + 0x3fffffff8 bytes runs past the end "
+			    "of the address space\ndiag: -21: Invalid address\n");
+	assert_string_equal(kdb_cmd("md"),
+			    "md: 0xfffffffd00000010 + 0x3fffffff8 bytes runs past the end "
+			    "of the address space\ndiag: -21: Invalid address\n");
 }
 
 static void test_mdr_mds_mdp(void **state)
