@@ -373,7 +373,7 @@ static bool dbg_enter_master(struct pt_regs *regs, struct ekdb_stop *stop)
 /* A breakpoint instruction at @addr trapped (pc past it): see asm/debug_trap.h. */
 bool dbg_trap_swbreak(struct pt_regs *regs, u64 addr)
 {
-	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)regs->vector,
+	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)arch_dbg_trap_vector(regs),
 				  .bp_index = -1 };
 	int idx;
 	const struct dbg_bp *b;
@@ -417,7 +417,7 @@ bool dbg_trap_swbreak(struct pt_regs *regs, u64 addr)
 bool dbg_trap_debug(struct pt_regs *regs, int slot, bool stepped)
 {
 	struct dbg_cpu *c = &dbg_cpus[dbg_this_cpu()];
-	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)regs->vector,
+	struct ekdb_stop stop = { .signal = GDB_SIGTRAP, .vector = (int)arch_dbg_trap_vector(regs),
 				  .bp_index = -1 };
 
 	if (!READ_ONCE(dbg_enabled) && slot >= 0) {
@@ -426,8 +426,7 @@ bool dbg_trap_debug(struct pt_regs *regs, int slot, bool stepped)
 		arch_dbg_resume_no_rehit(regs);
 		return true;
 	}
-	if (c->step.active)
-		arch_dbg_step_finish(regs, &c->step);
+	arch_dbg_step_finish(regs, &c->step);	/* nothing when no step was prepared */
 	if (c->stepping_over) {
 		c->stepping_over = false;
 		/* stepped off the breakpoint (the others held): put it back, let
@@ -479,11 +478,11 @@ enter:
  */
 bool ekdb_handle_die(const char *what, struct pt_regs *regs)
 {
-	struct ekdb_stop stop = { .reason = EKDB_STOP_FAULT, .vector = (int)regs->vector,
-				  .error_code = regs->error_code, .message = what, .bp_index = -1 };
+	struct ekdb_stop stop = { .reason = EKDB_STOP_FAULT, .vector = (int)arch_dbg_trap_vector(regs),
+				  .error_code = arch_dbg_trap_error(regs), .message = what, .bp_index = -1 };
 	u64 pc = arch_dbg_pc(regs);
 
-	stop.signal = arch_dbg_fault_signal((unsigned)regs->vector);
+	stop.signal = arch_dbg_fault_signal(arch_dbg_trap_vector(regs));
 	if (!dbg_enter(regs, &stop))
 		return false;
 	return arch_dbg_pc(regs) != pc;
@@ -499,7 +498,7 @@ bool ekdb_handle_die(const char *what, struct pt_regs *regs)
 int dbg_nmi_stop(struct pt_regs *regs)
 {
 	struct ekdb_stop stop = { .reason = EKDB_STOP_NMI, .signal = GDB_SIGTRAP,
-				  .vector = (int)regs->vector, .bp_index = -1 };
+				  .vector = (int)arch_dbg_trap_vector(regs), .bp_index = -1 };
 	int cpu = (int)dbg_this_cpu(), expected = -1;
 
 	if (!dbg_enabled || !frontend)

@@ -89,6 +89,16 @@ for top in "$build/k" "$build/boot/ekdb"; do
 done
 
 [ "$nd" -gt 0 ] || fail "no dependency files under $build/k: run make first"
+# The core holds trap frames (struct pt_regs) but never reaches into one:
+# the vector, the error code, the pc and the registers are arch_dbg_* hooks
+# (<ekdb/arch.h>).  A source rule: the frame is a pointer the core passes on.
+if [ -z "${LAYERS_SELFTEST:-}" ]; then
+	frame=$(cd "$here" && find core -name '*.c' -exec grep -Hn 'regs->' {} + | grep -v '^[^:]*:[0-9]*:[[:space:]]*[*/]')
+	if [ -n "$frame" ]; then
+		printf '%s\n' "$frame" | sed 's/^/check-layers: reaches into the trap frame (arch_dbg_trap_*, arch_dbg_pc, arch_dbg_reg_*): /' >&2
+		status=1
+	fi
+fi
 [ "$status" -eq 0 ] || exit 1
 [ -n "${LAYERS_SELFTEST:-}" ] && exit 0
 echo "check-layers: $nd debugger sources include nothing their layer may not see" \

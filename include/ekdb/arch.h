@@ -23,6 +23,16 @@
 /* The trap frame: opaque outside arch/ (struct x86 layout: asm/regs.h). */
 struct pt_regs;
 
+/* ------------------------------------------------------------ the trap frame */
+/*
+ * arch_dbg_trap_vector / arch_dbg_trap_error - the vector that made the
+ * frame @regs and the error code the CPU pushed with it (0 when it pushes
+ * none): the core's stop record (gdb's T packet, kdb's "due to" line).
+ * x86: arch/x86/debug_trap.c.
+ */
+unsigned arch_dbg_trap_vector(const struct pt_regs *regs);
+u64 arch_dbg_trap_error(const struct pt_regs *regs);
+
 /* ------------------------------------------------------------ memory */
 /*
  * arch_dbg_probe_read - copy @len bytes from address @src without
