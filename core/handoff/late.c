@@ -13,14 +13,14 @@
  *    reply) and the kdb session (history, environment, defcmd macros)
  *    continue in allocated storage;
  *  - the early transports stay until the running kernel's drivers take
- *    them over (ekdb_register_io(), core/late/io.c), state and unread bytes included;
+ *    them over (ekdb_register_io(), the driver handoff: drivers.c), state and unread bytes included;
  *  - the early static storage is poisoned and given to the page allocator
  *    (or, with ekdb.debug_early=unmap, taken out of the page tables so
  *    that any later use faults: the tests prove nothing reads it).
  */
 #include "../debug_core.h"
 #include "../opts.h"
-#include "../late/late.h"
+#include "late.h"
 #include <asm/processor.h>
 #include <ekdb/cmdline.h>
 #include <ekdb/ekdb.h>

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * io.c - the running kernel's drivers and the debugger: which devices
- * the debugger wants (kgdboc=, and whatever the early debugger already
- * uses), and the takeover of an early transport by the driver of the
- * same device (ekdb_register_io()).  Drivers that register before the
+ * drivers.c - the driver handoff (the third, after loader.c and late.c):
+ * which devices the debugger wants from the running kernel's drivers
+ * (kgdboc=, and whatever the early debugger already uses), and the
+ * takeover of an early transport by the driver of the same device
+ * (ekdb_register_io()).  Drivers that register before the
  * handoff are queued and taken over by it, so its one log line says
  * what moved where.
  */

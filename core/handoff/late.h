@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* late.h - private to core/late/ and core/handoff/late.c: the full debug core's own state. */
-#ifndef CORE_LATE_LATE_H
-#define CORE_LATE_LATE_H
+/*
+ * late.h - private to core/handoff/ (the core handoff late.c, the driver
+ * handoff drivers.c, alloc.c) and core/late/runtime.c: the full debug
+ * core's own state.
+ */
+#ifndef CORE_HANDOFF_LATE_H
+#define CORE_HANDOFF_LATE_H
 
 #include "../debug_core.h"
 
