@@ -93,101 +93,142 @@ static void out_num(struct fmt_out *o, u64 v, const struct num_spec *sp)
 		out_pad(o, ' ', pad);
 }
 
+/*
+ * The flags, width, precision and length of the conversion that starts at
+ * @fmt (just past its '%'): the result is where its conversion character is.
+ * @lng: -2 hh, -1 h, 0 int, 1 long (also z, t, j), 2 long long.
+ */
+static const char *parse_spec(const char *fmt, struct num_spec *sp, int *lng, va_list *ap)
+{
+	for (;; fmt++) {
+		if (*fmt == '-')
+			sp->left = true;
+		else if (*fmt == '0')
+			sp->zero = true;
+		else if (*fmt == '+')
+			sp->plus = true;
+		else if (*fmt == ' ')
+			sp->space = true;
+		else if (*fmt == '#')
+			sp->alt = true;
+		else
+			break;
+	}
+	if (*fmt == '*') {
+		sp->width = va_arg(*ap, int);
+		if (sp->width < 0) {
+			sp->left = true;
+			sp->width = -sp->width;
+		}
+		fmt++;
+	} else {
+		while (isdigit(*fmt))
+			sp->width = sp->width * 10 + (*fmt++ - '0');
+	}
+	if (*fmt == '.') {
+		fmt++;
+		sp->prec = 0;
+		if (*fmt == '*') {
+			sp->prec = va_arg(*ap, int);
+			fmt++;
+		} else {
+			while (isdigit(*fmt))
+				sp->prec = sp->prec * 10 + (*fmt++ - '0');
+		}
+	}
+	for (;; fmt++) {
+		if (*fmt == 'h')
+			(*lng)--;
+		else if (*fmt == 'l')
+			(*lng)++;
+		else if (*fmt == 'z' || *fmt == 't' || *fmt == 'j')
+			*lng = 1;
+		else
+			break;
+	}
+	return fmt;
+}
+
+/* The integer argument of length @lng, its magnitude (sp->neg: it was negative). */
+static u64 int_arg(va_list *ap, int lng, bool is_signed, struct num_spec *sp)
+{
+	u64 v;
+
+	if (is_signed) {
+		s64 sv;
+
+		if (lng >= 1)
+			sv = lng == 1 ? va_arg(*ap, long) : va_arg(*ap, long long);
+		else
+			sv = va_arg(*ap, int);
+		if (lng == -1)
+			sv = (short)sv;
+		else if (lng <= -2)
+			sv = (signed char)sv;
+		sp->neg = sv < 0;
+		return sp->neg ? -(u64)sv : (u64)sv;
+	}
+	if (lng >= 1)
+		v = lng == 1 ? va_arg(*ap, unsigned long) : va_arg(*ap, unsigned long long);
+	else
+		v = va_arg(*ap, unsigned int);
+	if (lng == -1)
+		v = (unsigned short)v;
+	else if (lng <= -2)
+		v = (unsigned char)v;
+	return v;
+}
+
+/* %p, and %pS / %ps (a symbol when the resolver knows one): past the conversion. */
+static const char *out_pointer(struct fmt_out *o, const char *fmt, u64 addr, struct num_spec *sp)
+{
+	if (fmt[1] == 'S' || fmt[1] == 's') {
+		char sym[128];
+
+		fmt++;
+		if (fmt_symbol_resolver && fmt_symbol_resolver(addr, sym, sizeof(sym)) > 0) {
+			out_str(o, sym, sp->width, -1, sp->left);
+			return fmt;
+		}
+	}
+	sp->base = 16;
+	sp->alt = true;
+	out_num(o, addr, sp);
+	return fmt;
+}
+
 int fmt_vformat(fmt_putc_fn putc, void *arg, const char *fmt, va_list ap)
 {
 	struct fmt_out o = { putc, arg, 0 };
+	va_list aq;
 
+	va_copy(aq, ap);	/* a va_list parameter cannot be passed on by address */
 	for (; *fmt; fmt++) {
 		struct num_spec sp = { .base = 10, .prec = -1 };
-		int lng = 0;	/* -2 hh, -1 h, 0 int, 1 long, 2 long long */
+		int lng = 0;
 		bool is_signed = false;
-		u64 v;
 
 		if (*fmt != '%') {
 			out_c(&o, *fmt);
 			continue;
 		}
-		for (;;) {
-			char f = *++fmt;
-
-			if (f == '-')
-				sp.left = true;
-			else if (f == '0')
-				sp.zero = true;
-			else if (f == '+')
-				sp.plus = true;
-			else if (f == ' ')
-				sp.space = true;
-			else if (f == '#')
-				sp.alt = true;
-			else
-				break;
-		}
-		if (*fmt == '*') {
-			sp.width = va_arg(ap, int);
-			if (sp.width < 0) {
-				sp.left = true;
-				sp.width = -sp.width;
-			}
-			fmt++;
-		} else {
-			while (isdigit(*fmt))
-				sp.width = sp.width * 10 + (*fmt++ - '0');
-		}
-		if (*fmt == '.') {
-			fmt++;
-			sp.prec = 0;
-			if (*fmt == '*') {
-				sp.prec = va_arg(ap, int);
-				fmt++;
-			} else {
-				while (isdigit(*fmt))
-					sp.prec = sp.prec * 10 + (*fmt++ - '0');
-			}
-		}
-		for (;; fmt++) {
-			if (*fmt == 'h')
-				lng--;
-			else if (*fmt == 'l')
-				lng++;
-			else if (*fmt == 'z' || *fmt == 't' || *fmt == 'j')
-				lng = 1;
-			else
-				break;
-		}
+		fmt = parse_spec(fmt + 1, &sp, &lng, &aq);
 		switch (*fmt) {
 		case '%':
 			out_c(&o, '%');
 			continue;
 		case 'c': {
-			char c = (char)va_arg(ap, int);
-			char s[2] = { c, 0 };
+			char s[2] = { (char)va_arg(aq, int), 0 };
 
 			out_str(&o, s, sp.width, -1, sp.left);
 			continue;
 		}
 		case 's':
-			out_str(&o, va_arg(ap, const char *), sp.width, sp.prec, sp.left);
+			out_str(&o, va_arg(aq, const char *), sp.width, sp.prec, sp.left);
 			continue;
-		case 'p': {
-			u64 addr = (u64)(uintptr_t)va_arg(ap, void *);
-
-			if ((fmt[1] == 'S' || fmt[1] == 's') && fmt_symbol_resolver) {
-				char sym[128];
-
-				fmt++;
-				if (fmt_symbol_resolver(addr, sym, sizeof(sym)) > 0) {
-					out_str(&o, sym, sp.width, -1, sp.left);
-					continue;
-				}
-			} else if (fmt[1] == 'S' || fmt[1] == 's') {
-				fmt++;
-			}
-			sp.base = 16;
-			sp.alt = true;
-			out_num(&o, addr, &sp);
+		case 'p':
+			fmt = out_pointer(&o, fmt, (u64)(uintptr_t)va_arg(aq, void *), &sp);
 			continue;
-		}
 		case 'd':
 		case 'i':
 			is_signed = true;
@@ -212,31 +253,9 @@ int fmt_vformat(fmt_putc_fn putc, void *arg, const char *fmt, va_list ap)
 			out_c(&o, *fmt);
 			continue;
 		}
-		if (is_signed) {
-			s64 sv;
-
-			if (lng >= 1)
-				sv = lng == 1 ? va_arg(ap, long) : va_arg(ap, long long);
-			else
-				sv = va_arg(ap, int);
-			if (lng == -1)
-				sv = (short)sv;
-			else if (lng <= -2)
-				sv = (signed char)sv;
-			sp.neg = sv < 0;
-			v = sp.neg ? -(u64)sv : (u64)sv;
-		} else {
-			if (lng >= 1)
-				v = lng == 1 ? va_arg(ap, unsigned long) : va_arg(ap, unsigned long long);
-			else
-				v = va_arg(ap, unsigned int);
-			if (lng == -1)
-				v = (unsigned short)v;
-			else if (lng <= -2)
-				v = (unsigned char)v;
-		}
-		out_num(&o, v, &sp);
+		out_num(&o, int_arg(&aq, lng, is_signed, &sp), &sp);
 	}
+	va_end(aq);
 	return o.count;
 }
 
