@@ -1,0 +1,1 @@
+test_fmt_SRCS := lib/fmt.c
