@@ -184,6 +184,43 @@ static bool md_form(struct kdb_session *s, const char *name, int *bpw, int *repe
 	return false;
 }
 
+/*
+ * @repeat words of @bpw bytes from *@addr, as lines (one word a line for
+ * mds), more than two lines of zeroes in a row suppressed (Linux's kdb_md
+ * loop).  *@addr: where it ended.  false: Ctrl-C stopped it.
+ */
+static bool md_lines(struct kdb_session *s, char fmt, u64 *addrp, int bpw, int repeat,
+		     bool symbolic, bool phys)
+{
+	u64 addr = *addrp;
+
+	while (repeat > 0) {
+		int num = symbolic ? 1 : 16 / bpw, n, z;
+		u64 a, w;
+
+		if (kdb_interrupted(s))
+			return false;
+		for (a = addr, z = 0; z < repeat; a += (u64)bpw, z++)
+			if (kdb_getword(s, a, bpw, phys, &w) || w)
+				break;
+		n = MIN(num, repeat);
+		md_line(s, fmt, addr, symbolic, bpw, num, repeat, phys);
+		addr += (u64)(bpw * n);
+		repeat -= n;
+		z = z / num + (z % num != 0);	/* lines; z may be near INT_MAX */
+		if (z > 2) {
+			int skip = num * (z - 2);
+
+			kdb_printf(s, "0x%016llx-0x%016llx zero suppressed\n", (unsigned long long)addr,
+				   (unsigned long long)(addr + (u64)bpw * (u64)skip - 1));
+			addr += (u64)bpw * (u64)skip;
+			repeat -= skip;
+		}
+	}
+	*addrp = addr;
+	return true;
+}
+
 /**
  * kdb_cmd_md - md|mds [vaddr [lines [radix]]], mdWcN [vaddr [lines
  * [radix]]], mdp paddr [lines], mdr vaddr bytes.  With no arguments the
@@ -251,30 +288,8 @@ int kdb_cmd_md(struct kdb_session *s, int argc, const char **argv)
 	addr &= ~(u64)(bpw - 1);
 	if (repeat > 0 && kdb_check_range(s, argv[0], addr, (u64)repeat * (u64)bpw))
 		return -KDB_BADADDR;
-	while (repeat > 0) {
-		int num = symbolic ? 1 : 16 / bpw, n, z;
-		u64 a, w;
-
-		if (kdb_interrupted(s))
-			return 0;
-		for (a = addr, z = 0; z < repeat; a += (u64)bpw, z++)
-			if (kdb_getword(s, a, bpw, phys, &w) || w)
-				break;
-		n = MIN(num, repeat);
-		md_line(s, fmt, addr, symbolic, bpw, num, repeat, phys);
-		addr += (u64)(bpw * n);
-		repeat -= n;
-		z = z / num + (z % num != 0);	/* lines; z may be near INT_MAX */
-		if (z > 2) {
-			int skip = num * (z - 2);
-
-			kdb_printf(s, "0x%016llx-0x%016llx zero suppressed\n", (unsigned long long)addr,
-				   (unsigned long long)(addr + (u64)bpw * (u64)skip - 1));
-			addr += (u64)bpw * (u64)skip;
-			repeat -= skip;
-		}
-	}
-	s->md_next = addr;
+	if (md_lines(s, fmt, &addr, bpw, repeat, symbolic, phys))
+		s->md_next = addr;	/* not when Ctrl-C cut it */
 	return 0;
 }
 
