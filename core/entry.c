@@ -563,6 +563,40 @@ static void probe_delay_poll(int why)
 static inline void probe_delay_poll(int why) { }
 #endif
 
+#ifdef EKDB_PROBE_DELAY_DEFER
+/*
+ * Probe build only (test_transport_race.py): the first poll that reads a
+ * gdb packet's '$' leaves what ekdb_break_in leaves when another CPU holds
+ * the debugger (the break-in pending for the next tick, the '$' kept in
+ * the transport), lets the registry go and dwells 3 s, so the takeover the
+ * other CPU is about to make (it dwells 2 s first, core/transport.c, and
+ * the poll read the line inside that) comes before the next tick's stop.
+ * true: this poll is over.
+ */
+#include <asm/tsc_early.h>
+static bool probe_defer_poll(int why)
+{
+	static bool deferred;
+	struct ekdb_transport *was = dbg_transport_at(0);
+	u64 t0;
+
+	if (why != EKDB_BREAK_GDB || deferred)
+		return false;
+	deferred = true;
+	__atomic_store_n(&pending_break, why, __ATOMIC_RELAXED);
+	dbg_transports_poll_unlock();
+	dbg_kernel_warn("ekdb probe: the break-in poll read a gdb packet's '$': deferred\n");
+	t0 = early_now_us();
+	while (early_now_us() - t0 < 3000000)
+		cpu_relax();
+	dbg_kernel_warn(dbg_transport_at(0) != was ? "ekdb probe: taken over before the stop\n" :
+			"ekdb probe: no takeover before the stop\n");
+	return true;
+}
+#else
+static inline bool probe_defer_poll(int why) { return false; }
+#endif
+
 /*
  * From the timer tick: transports without an interrupt of their own are
  * polled.  The registry lock is held from the read to the end of the stop
@@ -583,6 +617,8 @@ bool ekdb_poll_break(struct pt_regs *regs)
 	if (why == EKDB_BREAK_NONE)
 		why = dbg_transports_poll_break();
 	probe_delay_poll(why);
+	if (probe_defer_poll(why))
+		return false;
 	taken = ekdb_break_in(regs, why);
 	dbg_transports_poll_unlock();
 	return taken;

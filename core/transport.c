@@ -214,13 +214,14 @@ struct ekdb_transport *dbg_transport_at(unsigned i)
 	return i < EKDB_MAX_TRANSPORTS ? transports[i] : NULL;
 }
 
-#if defined(EKDB_PROBE_DELAY_TAKEOVER) || defined(EKDB_PROBE_DELAY_POLL)
+#if defined(EKDB_PROBE_DELAY_TAKEOVER) || defined(EKDB_PROBE_DELAY_POLL) || \
+    defined(EKDB_PROBE_DELAY_DEFER)
 /*
  * Probe builds only (tests/integration/test_transport_race.py): the
  * takeover dwells 2 s with interrupts off, so the other CPU takes the
  * tick over and polls meanwhile.  TAKEOVER: between the export and the
- * swap (the registry lock held); POLL: before it takes the lock (the
- * other CPU's poll, which dwells too, ekdb_poll_break, reads the line).
+ * swap (the registry lock held); POLL and DEFER: before it takes the lock
+ * (the other CPU's poll, which dwells too, ekdb_poll_break, reads the line).
  */
 #include <asm/tsc_early.h>
 static void probe_dwell(void)
@@ -236,7 +237,11 @@ static void probe_dwell(void)
 #else
 #define probe_delay_takeover()	do { } while (0)
 #endif
-#ifdef EKDB_PROBE_DELAY_POLL
+#if defined(EKDB_PROBE_DELAY_DEFER)
+/* DEFER: says so first, so the test writes its packet inside the dwell */
+#define probe_delay_takeover_lock()	\
+	do { dbg_kernel_warn("ekdb probe: the takeover dwells\n"); probe_dwell(); } while (0)
+#elif defined(EKDB_PROBE_DELAY_POLL)
 #define probe_delay_takeover_lock()	probe_dwell()
 #else
 #define probe_delay_takeover_lock()	do { } while (0)

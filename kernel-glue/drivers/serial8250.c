@@ -203,21 +203,28 @@ static __ekdb_nobp void serial8250_export_state(struct ekdb_transport *t, struct
 
 /*
  * From the early polled transport of the same line: its pending bytes are
- * console input that arrived before this driver (a kept '$' whose
- * debugger entry never happened included); they go to the console first.
+ * console input that arrived before this driver; they go to the console
+ * first.  A '$' last is a gdb packet's, which the early break-in poll kept
+ * for a stop it could not make yet (another CPU held the debugger: the
+ * stop is pending for the next tick): it goes to the debugger's queue, and
+ * the rest of the packet, which the interrupt reads next, queues behind it.
  */
 static __ekdb_nobp int serial8250_import_state(struct ekdb_transport *t, const struct ekdb_transport_state *st)
 {
 	struct serial8250_port *p = t->priv;
 	struct uart_regs r = { .iotype = st->u.serial.iotype, .reg_shift = st->u.serial.reg_shift,
 			       .addr = st->u.serial.base };
+	unsigned int n = MIN(st->npending, (unsigned int)EKDB_HANDOFF_PENDING_MAX);
+	bool dollar = n && st->pending[n - 1] == '$';
 
 	if (st->kind != EKDB_TRANSPORT_SERIAL || !uart_regs_same(&r, &p->regs))
 		return -EKDB_EINVAL;
 	if (st->u.serial.baud)
 		p->baud = st->u.serial.baud;
-	for (unsigned int i = 0; i < st->npending && i < EKDB_HANDOFF_PENDING_MAX; i++)
+	for (unsigned int i = 0; i + dollar < n; i++)
 		to_console(p, st->pending[i]);
+	if (dollar && !dbgq_put(p, '$'))
+		to_console(p, '$');
 	return 0;
 }
 

@@ -154,3 +154,56 @@ def test_gdb_packet_read_by_the_poll_across_the_takeover(machine):
     # no byte of the packet (its '$' above all) reached the console
     assert (int(out.group(1)), int(out.group(2))) == (len(line) + 1 + 5, 0), out.group(0)
     assert "command not found" not in clean(k.since(start)), k.since(start)
+
+
+PROBE_DEFER = r"ekdb probe: the break-in poll read a gdb packet's '\$': deferred"
+
+
+def test_gdb_packet_kept_for_a_deferred_stop_across_the_takeover(machine):
+    """Probe build EKDB_PROBE_DELAY_DEFER: the takeover says so and dwells
+    2 s with interrupts off before it takes the registry lock; the packet is
+    written then.  Meanwhile the other
+    CPU's poll reads the '$' of gdb's `?` and, the first time, leaves what
+    the break-in leaves when another CPU holds the debugger (the stop
+    pending for the next tick, the '$' kept in the early transport), lets
+    the registry go and dwells 3 s: the takeover runs before that stop.
+    The packet is written once and never resent: the stub must answer it
+    after the takeover, and the console never see a byte of it.  Fails
+    when the running kernel's driver gives the kept '$' to the console
+    (its import before the fix): the stop reads '?#3f' without it, nothing
+    answers, and the shell gets the packet."""
+    esp = probe_esp("DEFER")
+    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait",
+                 smp=2, esp=esp)
+    k = Kdb(m)
+    assert "BP #0" in k.cmd("bp serial8250_init")
+    k.go(r"go\r?\n")
+    k.wait(r"Instruction\(i\) breakpoint #0 at")
+    k.wait(PROMPT)
+    k.cmd("bc 0")
+    start = k.mark()
+    k.go(r"go\r?\n")
+    m.wait_for(r"ekdb probe: the takeover dwells", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.send(0, frame("?"))                               # once: no resend below
+    m.wait_for(PROBE_DEFER, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    reply = m.wait_for(STOP_REPLY, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.send(0, b"+" + frame("D"))
+    m.wait_for(r"\$OK#9a", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    # the window was met: the '$' read by the early poll, then the takeover
+    # (the stop can come no sooner: the takeover's CPU has interrupts off,
+    # the poll's dwells, and says at its end whether the line changed hands)
+    m.wait_for(r"ekdb probe: (taken over|no takeover) before the stop", timeout=BOOT_TIMEOUT,
+               fail_on=BAD)
+    seen = clean(k.since(start))
+    assert "ekdb probe: taken over before the stop" in seen, seen
+    assert seen.index("kgdb: Registered I/O driver kgdboc (ttyS0)") < seen.index(reply.group(0)), seen
+    line = "echo after-the-packet"
+    m.send(0, line + "\r")
+    m.wait_for(r"\nafter-the-packet\r?\n", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.send(0, "stat\r")
+    out = m.wait_for(r"console input: (\d+) bytes, (\d+) dropped", timeout=BOOT_TIMEOUT,
+                     fail_on=BAD)
+    # no byte of the packet ('$', '?', '#3f') reached the console
+    assert (int(out.group(1)), int(out.group(2))) == (len(line) + 1 + 5, 0), out.group(0)
+    assert "command not found" not in clean(k.since(start)), k.since(start)
