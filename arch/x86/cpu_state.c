@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* cpu_state.c - trap frame + live registers <-> the debugger's flat register copy. */
 #include <asm/cpu_state.h>
+#include <ekdb/arch.h>
 #include <asm/debugreg.h>
 #include <asm/processor.h>
 
@@ -57,4 +58,9 @@ void arch_dbg_state_writeback(const struct arch_dbg_state *st, struct pt_regs *r
 	r->rip = st->rip;
 	/* keep the bits the CPU requires (bit 1 is always 1) */
 	r->rflags = (st->eflags & 0x3f7fd7ULL) | 0x2;
+}
+
+u64 arch_dbg_mm_generation(void)
+{
+	return read_cr3();
 }

@@ -131,21 +131,11 @@ void dbgp_pci_handoff(const struct dbgp_state *st, u32 hccparams)
 }
 
 /* ------------------------------------------------------------ MMIO */
-static struct {
-	u64 phys;
-	u64 cr3;
-	volatile u8 *virt;
-} mmio;
+static struct ekdb_io_map mmio;
 
 static volatile u8 *mmio_base(void)
 {
-	u64 cr3 = read_cr3();
-
-	if (cr3 != mmio.cr3 || !mmio.virt) {
-		mmio.virt = ekdb_map_io(mmio.phys, DBGP_MAP_LEN);
-		mmio.cr3 = cr3;
-	}
-	return mmio.virt;
+	return ekdb_io_map_get(&mmio);
 }
 
 static u32 mmio_read(struct dbgp_io *io, u32 off)
@@ -177,6 +167,7 @@ static struct dbgp_io dbgp_mmio_io = {
 struct dbgp_io *dbgp_pci_io(u64 bar_phys)
 {
 	mmio.phys = bar_phys;
+	mmio.len = DBGP_MAP_LEN;
 	mmio.virt = NULL;
 	if (!mmio_base())
 		return NULL;

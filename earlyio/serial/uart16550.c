@@ -25,14 +25,14 @@
  */
 static bool uart_mapped(struct uart_port *p)
 {
-	u64 cr3;
+	u64 gen;
 
 	if (!uart_regs_is_mmio(&p->regs))
 		return true;
-	cr3 = read_cr3();
-	if (!p->regs.virt || cr3 != p->map_cr3) {
+	gen = arch_dbg_mm_generation();
+	if (!p->regs.virt || gen != p->map_gen) {
 		p->regs.virt = ekdb_map_io(p->regs.addr, uart_regs_span(&p->regs));
-		p->map_cr3 = cr3;
+		p->map_gen = gen;
 	}
 	return p->regs.virt != NULL;
 }

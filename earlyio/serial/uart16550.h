@@ -20,7 +20,7 @@ struct uart_port {
 	u32 baud;		/* 0: keep the line as it is (earlycon= without options) */
 	bool present;
 	bool lost_chars;	/* the last write timed out: the line is stuck */
-	u64 map_cr3;		/* memory types: the page tables regs.virt was mapped in */
+	u64 map_gen;		/* memory types: arch_dbg_mm_generation() when regs.virt was mapped */
 };
 
 #define UART_DEFAULT_BAUD 115200

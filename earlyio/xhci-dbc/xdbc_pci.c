@@ -69,21 +69,11 @@ int xdbc_pci_setup(struct xdbc_pci *p)
 }
 
 /* ------------------------------------------------------------ MMIO */
-static struct {
-	u64 phys;
-	u64 cr3;
-	volatile u8 *virt;
-} mmio;
+static struct ekdb_io_map mmio;
 
 static volatile u8 *mmio_base(void)
 {
-	u64 cr3 = read_cr3();
-
-	if (cr3 != mmio.cr3 || !mmio.virt) {
-		mmio.virt = ekdb_map_io(mmio.phys, XHCI_MAP_LEN);
-		mmio.cr3 = cr3;
-	}
-	return mmio.virt;
+	return ekdb_io_map_get(&mmio);
 }
 
 u32 xdbc_mmio_read(u32 off)
@@ -104,6 +94,7 @@ void xdbc_mmio_write(u32 off, u32 val)
 int xdbc_pci_map(struct xdbc_pci *p)
 {
 	mmio.phys = p->bar_phys;
+	mmio.len = XHCI_MAP_LEN;
 	mmio.virt = NULL;
 	return mmio_base() ? 0 : -EKDB_EFAULT;
 }

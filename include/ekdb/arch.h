@@ -35,6 +35,13 @@ u64 arch_dbg_trap_error(const struct pt_regs *regs);
 
 /* ------------------------------------------------------------ memory */
 /*
+ * arch_dbg_mm_generation - a value that changes whenever the CPU moves to
+ * other page tables (the loader's, the early kernel's, the final ones):
+ * the early drivers map their registers again when it does
+ * (ekdb_io_map_get(), <ekdb/port.h>).  x86: CR3, arch/x86/cpu_state.c.
+ */
+u64 arch_dbg_mm_generation(void);
+/*
  * arch_dbg_probe_read - copy @len bytes from address @src without
  * crashing on a bad one: the number of bytes copied before the first
  * fault (== @len when all went well).  x86: arch/x86/fixup.c (an exception

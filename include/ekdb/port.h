@@ -31,6 +31,7 @@
 #define EKDB_PORT_H
 
 #include <ekdb/types.h>
+#include <ekdb/arch.h>
 
 struct ekdb_framebuffer;
 
@@ -228,6 +229,31 @@ void ekdb_console_unregister(struct ekdb_console *con);
 void ekdb_log_hook(void (*fn)(const char *s, size_t len));
 void *ekdb_map_phys(u64 phys, u64 len);
 void *ekdb_map_io(u64 phys, u64 len);
+
+/*
+ * struct ekdb_io_map - a device's registers for an early driver, which
+ * runs under each lifetime's page tables in turn: ekdb_io_map_get() maps
+ * @phys..+@len (ekdb_map_io) where the CPU's page tables are now, and
+ * again once they changed (arch_dbg_mm_generation(), <ekdb/arch.h>).
+ * NULL: not reachable.  A new range: set @phys and @len, @virt NULL.
+ */
+struct ekdb_io_map {
+	u64 phys;
+	u64 len;
+	u64 gen;		/* arch_dbg_mm_generation() when @virt was mapped */
+	volatile u8 *virt;
+};
+
+static inline volatile u8 *ekdb_io_map_get(struct ekdb_io_map *m)
+{
+	u64 gen = arch_dbg_mm_generation();
+
+	if (!m->virt || gen != m->gen) {
+		m->virt = ekdb_map_io(m->phys, m->len);
+		m->gen = gen;
+	}
+	return m->virt;
+}
 const struct ekdb_framebuffer *ekdb_framebuffer(void);
 const void *ekdb_acpi_table(const char *sig, u32 *len);
 
