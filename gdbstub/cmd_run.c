@@ -251,61 +251,83 @@ static int check_resumable(struct gdb_session *s, u64 tid)
  * the debugger does not hold), two threads stepping at once, or several
  * named continues that are not everyone get an error.
  */
+/* What a vCont packet asks, gathered before anything resumes. */
+struct vcont_plan {
+	u64 sig, step_tid, run_tid;
+	bool dflt_seen, dflt_run, dflt_step;	/* the action without a thread (or -1) */
+	unsigned named_runs, named_steps;
+};
+
+/* One action ("c", "s:2", "C05:1", "t:3") into @p: 0 or -errno. */
+static int vcont_action(struct gdb_session *s, const char **ap, struct vcont_plan *p)
+{
+	const char *a = *ap;
+	bool named = false, step = false;
+	char act = *a++;
+	u64 v, tid;
+	int r;
+
+	switch (act) {
+	case 'c':
+	case 't':
+		break;
+	case 's':
+		step = true;
+		break;
+	case 'C':
+	case 'S':
+		if (rx_hex(&a, &v) || v > 0xff)
+			return -EKDB_EINVAL;
+		p->sig = v;
+		step = act == 'S';
+		break;
+	default:
+		return -EKDB_EINVAL;
+	}
+	if (rx_char(&a, ':')) {
+		if (rx_thread_id(&a, &tid))
+			return -EKDB_EINVAL;
+		named = tid != (u64)-1 && tid != 0;
+	}
+	*ap = a;
+	if (!named) {
+		if (!p->dflt_seen) {
+			p->dflt_seen = true;
+			p->dflt_run = act != 't';
+			p->dflt_step = step;
+		}
+		return 0;
+	}
+	if (act == 't') {
+		struct ekdb_thread_info info;
+
+		return gdb_thread_find(s, tid, &info);
+	}
+	r = check_resumable(s, tid);
+	if (r)
+		return r;
+	/* leftmost wins: a later action for the same thread is ignored */
+	if (tid != p->step_tid && tid != p->run_tid) {
+		if (step) {
+			p->named_steps++;
+			p->step_tid = tid;
+		} else {
+			p->named_runs++;
+			p->run_tid = tid;
+		}
+	}
+	return 0;
+}
+
 void gdb_cmd_vcont(struct gdb_session *s, const char *a, size_t len)
 {
-	u64 sig = 0, v, tid, step_tid = 0, run_tid = 0;
-	bool dflt_seen = false, dflt_run = false, dflt_step = false;
-	unsigned named_runs = 0, named_steps = 0;
-	char act;
+	struct vcont_plan p = { 0 };
 	int r;
 
 	for (;;) {
-		bool named = false, step = false;
-
-		act = *a++;
-		switch (act) {
-		case 'c':
-		case 't':
-			break;
-		case 's':
-			step = true;
-			break;
-		case 'C':
-		case 'S':
-			if (rx_hex(&a, &v) || v > 0xff)
-				return tx_err(s, -EKDB_EINVAL);
-			sig = v;
-			step = act == 'S';
-			break;
-		default:
-			return tx_err(s, -EKDB_EINVAL);
-		}
-		if (rx_char(&a, ':')) {
-			if (rx_thread_id(&a, &tid))
-				return tx_err(s, -EKDB_EINVAL);
-			named = tid != (u64)-1 && tid != 0;
-		}
-		if (named) {
-			struct ekdb_thread_info info;
-
-			r = act == 't' ? gdb_thread_find(s, tid, &info) : check_resumable(s, tid);
-			if (r)
-				return tx_err(s, r);
-			/* leftmost wins: a later action for the same thread is ignored */
-			if (act != 't' && tid != step_tid && tid != run_tid) {
-				if (step) {
-					named_steps++;
-					step_tid = tid;
-				} else {
-					named_runs++;
-					run_tid = tid;
-				}
-			}
-		} else if (!dflt_seen) {
-			dflt_seen = true;
-			dflt_run = act != 't';
-			dflt_step = step;
-		}
+		r = vcont_action(s, &a, &p);
+		if (r)
+			return tx_err(s, r);
 		if (!*a)
 			break;
 		if (!rx_char(&a, ';'))
@@ -314,27 +336,27 @@ void gdb_cmd_vcont(struct gdb_session *s, const char *a, size_t len)
 	s->resume.set_pc = false;
 	s->resume.thread = 0;
 	s->resume.only = false;
-	if (named_steps > 1 || (named_steps && dflt_step))
+	if (p.named_steps > 1 || (p.named_steps && p.dflt_step))
 		return tx_err(s, -EKDB_EINVAL);	/* one CPU steps at a time */
-	if (named_steps || dflt_step) {
-		if (named_steps) {
-			s->resume.thread = step_tid;
+	if (p.named_steps || p.dflt_step) {
+		if (p.named_steps) {
+			s->resume.thread = p.step_tid;
 		} else if ((r = check_resumable(s, gdb_current_thread(s)))) {
 			return tx_err(s, r);
 		}
-		return resume(s, EKDB_RESUME_STEP, (int)sig);
+		return resume(s, EKDB_RESUME_STEP, (int)p.sig);
 	}
-	if (dflt_run)
-		return resume(s, EKDB_RESUME_CONTINUE, (int)sig);
-	if (!named_runs)
+	if (p.dflt_run)
+		return resume(s, EKDB_RESUME_CONTINUE, (int)p.sig);
+	if (!p.named_runs)
 		return tx_ok(s);	/* nothing resumes */
-	if (named_runs == 1 && thread_total(s) > 1) {
-		s->resume.thread = run_tid;
+	if (p.named_runs == 1 && thread_total(s) > 1) {
+		s->resume.thread = p.run_tid;
 		s->resume.only = true;
-		return resume(s, EKDB_RESUME_CONTINUE, (int)sig);
+		return resume(s, EKDB_RESUME_CONTINUE, (int)p.sig);
 	}
-	if (named_runs == thread_total(s))
-		return resume(s, EKDB_RESUME_CONTINUE, (int)sig);
+	if (p.named_runs == thread_total(s))
+		return resume(s, EKDB_RESUME_CONTINUE, (int)p.sig);
 	tx_err(s, -EKDB_EINVAL);	/* some threads, not all: not in a kernel */
 }
 
