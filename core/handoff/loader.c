@@ -60,6 +60,24 @@ static const char *check_bp(const struct ekdb_handoff_bp *b, unsigned *slots_see
 	return NULL;
 }
 
+/*
+ * Entry @i is a software breakpoint at an address an earlier one holds:
+ * the loader's table never makes one, and the second would take the
+ * first's int3 for the original byte (the text would keep an int3).
+ */
+static bool sw_used_twice(const struct ekdb_handoff *c, unsigned i)
+{
+	const struct ekdb_handoff_bp *b = &c->bp[i];
+
+	if (!(b->flags & EKDB_HANDOFF_BP_USED) || b->type != EKDB_BP_SW)
+		return false;
+	for (unsigned j = 0; j < i; j++)
+		if ((c->bp[j].flags & EKDB_HANDOFF_BP_USED) && c->bp[j].type == EKDB_BP_SW &&
+		    c->bp[j].addr == b->addr)
+			return true;
+	return false;
+}
+
 static const char *check_line(const struct ekdb_handoff_line *l)
 {
 	if (l->kind != EKDB_HANDOFF_LINE_16550)
@@ -109,6 +127,8 @@ const char *dbg_handoff_check(const struct ekdb_handoff *c)
 		why = check_bp(&c->bp[i], &slots);
 		if (why)
 			return why;
+		if (sw_used_twice(c, i))
+			return "two software breakpoints at one address";
 	}
 	return NULL;
 }

@@ -497,6 +497,27 @@ static void test_malformed(void **state)
 	BAD(c.bp[1].addr += 4, "watchpoint length not 1/2/4/8 or not aligned");
 	/* found by fuzz_handoff: accepted, then refused half-way through the import */
 	BAD(c.bp[1].addr = 0x38c754ffff010100ULL, "hardware breakpoint address the debug registers cannot hold");
+	/*
+	 * found by fuzz_handoff: a second software entry at the address of an
+	 * installed one took its int3 for the original byte, and taking every
+	 * breakpoint out left the int3 in the text; a disabled one, or one
+	 * that is not installed, is refused all the same
+	 */
+	BAD((c.nbps = 3, c.bp[2] = c.bp[0]), "two software breakpoints at one address");
+	BAD((c.nbps = 3, c.bp[2] = c.bp[0], c.bp[2].flags = EKDB_HANDOFF_BP_USED),
+	    "two software breakpoints at one address");
+	/* a hardware entry at that address is another thing (hbreak beside break) */
+	{
+		struct ekdb_handoff c = good();
+
+		c.nbps = 3;
+		c.bp[2] = c.bp[1];
+		c.bp[2].type = EKDB_BP_HW;
+		c.bp[2].slot = (s8)(c.bp[1].slot + 1);
+		c.bp[2].len = 1;
+		c.bp[2].addr = c.bp[0].addr;
+		assert_null(dbg_handoff_check(&c));
+	}
 	/* an entry past nbps is not looked at */
 	ok.bp[5].flags = 0xff;
 	assert_null(dbg_handoff_check(&ok));
