@@ -82,19 +82,30 @@ bool kdb_grep_match(const struct kdb_session *s, const char *line)
  * in the order typed.  Only the channel is looked at: the bytes already
  * kept stay where they are (taking one from the typeahead and putting it
  * back at its end reordered them, and a Ctrl-C typed behind one was never
- * read while output ran).
+ * read while output ran).  When the typeahead fills (KDB_TYPEAHEAD keys,
+ * or a gdb packet arriving), the output stops as for Ctrl-C, with a word
+ * why: the keys wait for the prompt and nothing is dropped.  (The check
+ * used to stop reading instead: a Ctrl-C behind 64 keys was never seen,
+ * and a dump that `| grep` or a more> search hid ran to its end.)
  */
+#define TYPEAHEAD_FULL	"\nkdb: typeahead full, output stopped\n"
+
 static void check_interrupt(struct kdb_session *s)
 {
 	int c;
 
-	if (s->ta_len >= KDB_TYPEAHEAD)
-		return;
-	c = kdb_poll_chan(s);
-	if (c == KDB_KEY_CTRL('c'))
-		s->aborted = true;
-	else if (c >= 0)
+	if (s->ta_len < KDB_TYPEAHEAD) {
+		c = kdb_poll_chan(s);
+		if (c == KDB_KEY_CTRL('c'))
+			s->aborted = true;
+		if (c < 0 || s->aborted)
+			return;
 		kdb_typeahead_push(s, (u8)c);
+		if (s->ta_len < KDB_TYPEAHEAD)
+			return;
+	}
+	s->aborted = true;	/* full (perhaps already, in a defcmd's next command) */
+	chan_write(s, TYPEAHEAD_FULL, strlen(TYPEAHEAD_FULL));
 }
 
 /* Linux's kdbgetintenv() fallback for LINES and COLUMNS: unset, not a number or <= 1. */
