@@ -35,7 +35,7 @@ bool dbg_release_range(u64 start, u64 end, bool unmap);
 /* core/handoff/late.c */
 int late_start_debugger(void);
 
-/* io.c */
+/* drivers.c */
 void late_io_describe(char *buf, size_t len);
 void late_io_pending_register(void);
 void late_io_after_handoff(bool early_served);

@@ -36,6 +36,43 @@ DRIVER_UP = r"serial8250: ttyS0 at I/O 0x3f8 \(irq = 4, 115200 baud\) is a 16550
 IRQ_LINE = r"irq: IRQ 4 \(GSI 4, vector 0x[0-9a-f]+, edge\) -> CPU \d+: ttyS0"
 
 
+def run_to_the_takeover(machine, probe):
+    """Boot probe build @probe on 2 CPUs with kdb on ttyS0 at kgdbwait, stop
+    at serial8250_init (the takeover is ahead), clear the breakpoint and
+    `go`.  Returns the machine, its Kdb and the mark taken before the go."""
+    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait",
+                 smp=2, esp=probe_esp(probe))
+    k = Kdb(m)
+    assert "BP #0" in k.cmd("bp serial8250_init")
+    k.go(r"go\r?\n")
+    k.wait(r"Instruction\(i\) breakpoint #0 at")
+    k.wait(PROMPT)
+    k.cmd("bc 0")
+    start = k.mark()
+    k.go(r"go\r?\n")
+    return m, k, start
+
+
+def console_count(m):
+    """The shell's `stat`: (bytes of console input, bytes dropped), its own
+    five (s t a t Enter) included."""
+    m.send(0, "stat\r")
+    out = m.wait_for(r"console input: (\d+) bytes, (\d+) dropped", timeout=BOOT_TIMEOUT,
+                     fail_on=BAD)
+    return int(out.group(1)), int(out.group(2))
+
+
+def assert_console_got_only(m, line):
+    """Type @line at the shell, see it run, and check with `stat` that the
+    console counted exactly its bytes, its Enter and stat's own: no other
+    byte (a packet's, a stranded one) ever reached it."""
+    m.send(0, line + "\r")
+    m.wait_for(r"\n" + re.escape(line.split(" ", 1)[1]) + r"\r?\n", timeout=BOOT_TIMEOUT,
+               fail_on=BAD)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    assert console_count(m) == (len(line) + 1 + 5, 0)
+
+
 def test_stream_across_the_takeover_exactly_once(machine):
     """Probe build EKDB_PROBE_DELAY_TAKEOVER: the takeover dwells 2 s
     between the export and the swap, interrupts off on its CPU; the other
@@ -45,17 +82,7 @@ def test_stream_across_the_takeover_exactly_once(machine):
     is next): it arrives inside the window.  The shell must run it exactly
     once, whole, and the driver count each byte once (fails when the tick
     polls the early transport inside the window: the line is stranded)."""
-    esp = probe_esp("TAKEOVER")
-    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait",
-                 smp=2, esp=esp)
-    k = Kdb(m)
-    assert "BP #0" in k.cmd("bp serial8250_init")
-    k.go(r"go\r?\n")
-    k.wait(r"Instruction\(i\) breakpoint #0 at")
-    k.wait(PROMPT)
-    k.cmd("bc 0")
-    start = k.mark()
-    k.go(r"go\r?\n")
+    m, k, start = run_to_the_takeover(machine, "TAKEOVER")
     m.wait_for(IRQ_LINE, timeout=BOOT_TIMEOUT, fail_on=BAD)
     line = "echo across-the-takeover-0123456789"
     m.send(0, line + "\r")
@@ -66,11 +93,7 @@ def test_stream_across_the_takeover_exactly_once(machine):
     assert len(re.findall(r"^across-the-takeover-0123456789$", seen, re.M)) == 1, seen
     assert "command not found" not in seen and "Entering kdb" not in seen, seen
     # the shell counted each byte once: the line and its Enter, nothing else typed
-    k.mark()
-    m.send(0, "stat\r")
-    out = m.wait_for(r"console input: (\d+) bytes, (\d+) dropped", timeout=BOOT_TIMEOUT,
-                     fail_on=BAD)
-    assert (int(out.group(1)), int(out.group(2))) == (len(line) + 1 + 5, 0), out.group(0)
+    assert console_count(m) == (len(line) + 1 + 5, 0)
 
 
 def test_gdb_packet_while_another_cpu_holds_the_debugger(machine):
@@ -121,17 +144,7 @@ def test_gdb_packet_read_by_the_poll_across_the_takeover(machine):
     Fails when the poll lets the registry go before its stop: the takeover
     exports the kept '$' to the console, the stop reads '?#3f' only and
     nothing answers."""
-    esp = probe_esp("POLL")
-    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait",
-                 smp=2, esp=esp)
-    k = Kdb(m)
-    assert "BP #0" in k.cmd("bp serial8250_init")
-    k.go(r"go\r?\n")
-    k.wait(r"Instruction\(i\) breakpoint #0 at")
-    k.wait(PROMPT)
-    k.cmd("bc 0")
-    start = k.mark()
-    k.go(r"go\r?\n")
+    m, k, start = run_to_the_takeover(machine, "POLL")
     m.wait_for(IRQ_LINE, timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.send(0, frame("?"))                               # once: no resend below
     m.wait_for(PROBE_POLL, timeout=BOOT_TIMEOUT, fail_on=BAD)
@@ -144,15 +157,8 @@ def test_gdb_packet_read_by_the_poll_across_the_takeover(machine):
     assert seen.index("ekdb probe: the break-in poll") < seen.index("serial8250: ttyS0 at"), seen
     # ...and the session it asked for came before the takeover, not after
     assert seen.index(reply.group(0)) < seen.index("serial8250: ttyS0 at"), seen
-    line = "echo after-the-packet"
-    m.send(0, line + "\r")
-    m.wait_for(r"\nafter-the-packet\r?\n", timeout=BOOT_TIMEOUT, fail_on=BAD)
-    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
-    m.send(0, "stat\r")
-    out = m.wait_for(r"console input: (\d+) bytes, (\d+) dropped", timeout=BOOT_TIMEOUT,
-                     fail_on=BAD)
     # no byte of the packet (its '$' above all) reached the console
-    assert (int(out.group(1)), int(out.group(2))) == (len(line) + 1 + 5, 0), out.group(0)
+    assert_console_got_only(m, "echo after-the-packet")
     assert "command not found" not in clean(k.since(start)), k.since(start)
 
 
@@ -172,17 +178,7 @@ def test_gdb_packet_kept_for_a_deferred_stop_across_the_takeover(machine):
     when the running kernel's driver gives the kept '$' to the console
     (its import before the fix): the stop reads '?#3f' without it, nothing
     answers, and the shell gets the packet."""
-    esp = probe_esp("DEFER")
-    m = boot_kdb(machine, cmdline=f"{CONSOLE} ekgdboc=ttyS0 kgdboc=ttyS0 kgdbwait",
-                 smp=2, esp=esp)
-    k = Kdb(m)
-    assert "BP #0" in k.cmd("bp serial8250_init")
-    k.go(r"go\r?\n")
-    k.wait(r"Instruction\(i\) breakpoint #0 at")
-    k.wait(PROMPT)
-    k.cmd("bc 0")
-    start = k.mark()
-    k.go(r"go\r?\n")
+    m, k, start = run_to_the_takeover(machine, "DEFER")
     m.wait_for(r"ekdb probe: the takeover dwells", timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.send(0, frame("?"))                               # once: no resend below
     m.wait_for(PROBE_DEFER, timeout=BOOT_TIMEOUT, fail_on=BAD)
@@ -197,13 +193,6 @@ def test_gdb_packet_kept_for_a_deferred_stop_across_the_takeover(machine):
     seen = clean(k.since(start))
     assert "ekdb probe: taken over before the stop" in seen, seen
     assert seen.index("kgdb: Registered I/O driver kgdboc (ttyS0)") < seen.index(reply.group(0)), seen
-    line = "echo after-the-packet"
-    m.send(0, line + "\r")
-    m.wait_for(r"\nafter-the-packet\r?\n", timeout=BOOT_TIMEOUT, fail_on=BAD)
-    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
-    m.send(0, "stat\r")
-    out = m.wait_for(r"console input: (\d+) bytes, (\d+) dropped", timeout=BOOT_TIMEOUT,
-                     fail_on=BAD)
     # no byte of the packet ('$', '?', '#3f') reached the console
-    assert (int(out.group(1)), int(out.group(2))) == (len(line) + 1 + 5, 0), out.group(0)
+    assert_console_got_only(m, "echo after-the-packet")
     assert "command not found" not in clean(k.since(start)), k.since(start)
