@@ -28,6 +28,7 @@ successive events.  Pass from_start=True to search all output.
 """
 
 import codecs
+import ctypes
 import os
 import re
 import signal
@@ -44,6 +45,16 @@ SCALE = float(os.environ.get("EKDB_TIMEOUT_SCALE", "1"))
 BOOT_TIMEOUT = 180 * SCALE        # OVMF + loader + kernel under TCG
 DEFAULT_TIMEOUT = 60 * SCALE
 MACHINE_LIFETIME = 900 * SCALE    # ekdb-qemu --timeout: QEMU never outlives it
+
+
+def _die_with_the_test():
+    """In the launcher's child, before exec: SIGTERM it when the test
+    process dies, even SIGKILLed (PR_SET_PDEATHSIG; the launcher then stops
+    its QEMU).  Its own session keeps a terminal's Ctrl-C away from it."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)
+    except OSError:
+        pass
 
 
 class MachineError(AssertionError):
@@ -252,7 +263,8 @@ class Machine:
         self.launcher_log = self._path("ekdb-qemu.log")
         with open(self.launcher_log, "wb") as out:
             self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                                         stderr=out, start_new_session=True)
+                                         stderr=out, start_new_session=True,
+                                         preexec_fn=_die_with_the_test)
         for p in self.ports:
             if p.kind == "unix":
                 self._connect(p)

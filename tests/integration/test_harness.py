@@ -2,6 +2,7 @@
 capture, exit statuses) that need no ekdb build: they boot OVMF on a small
 ESP that only holds a UEFI shell script (startup.nsh)."""
 
+import os
 import re
 
 import pytest
@@ -221,3 +222,59 @@ def test_tcp_relay_gathers_and_flushes(tmp_path):
         assert r.returncode == 2 and "tcp-relay" in r.stderr, (args, r.stderr)
     with pytest.raises(tr.RelayMissing, match="not built"):
         tr.TcpRelay("127.0.0.1", 0, path, relay=str(tmp_path / "no-relay"))
+
+
+def _alive(pid):
+    """Running, not a zombie nobody reaped (in a container PID 1 may not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
+def _children(pid):
+    """The processes whose parent is @pid (from /proc: no procps needed)."""
+    kids = []
+    for d in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    kids.append(int(d))
+        except (FileNotFoundError, ProcessLookupError):
+            pass                        # gone meanwhile
+    return kids
+
+
+def test_launcher_dies_with_the_test(tmp_path):
+    """A test process SIGKILLed (a CI timeout, a killed xdist worker) takes
+    its launcher and QEMU with it: nothing outlives it for the machine's
+    whole lifetime (fails without qemu.py's PR_SET_PDEATHSIG: the launcher
+    ran on, its QEMU with it)."""
+    import subprocess
+    import sys
+    import time
+    child = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time; sys.path.insert(0, sys.argv[1]); from qemu import Machine; "
+         "m = Machine(sys.argv[2], esp=sys.argv[3], qmp=False); "
+         "print(m.proc.pid, flush=True); time.sleep(600)",
+         os.path.dirname(os.path.abspath(__file__)), str(tmp_path),
+         str(shell_esp(tmp_path))],
+        stdout=subprocess.PIPE, text=True)
+    pids = []
+    try:
+        launcher = int(child.stdout.readline())
+        pids = [launcher] + _children(launcher)
+        assert len(pids) == 2, f"the launcher's QEMU not found: {pids}"
+        child.kill()
+        child.wait()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(_alive(p) for p in pids):
+            time.sleep(0.2)
+        assert not [p for p in pids if _alive(p)], f"outlived the test: {pids}"
+    finally:
+        child.kill()
+        for p in pids:
+            if _alive(p):
+                os.kill(p, 9)
