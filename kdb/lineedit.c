@@ -77,20 +77,15 @@ int kdb_poll_char(struct kdb_session *s)
  * kdb_poll_chan - the channel's next byte, past the typeahead and the
  * replayed bytes: byte, EKDB_NO_CHAR or KDB_GETC_EOF.  For a look at what
  * arrives while output runs (Ctrl-C), which must neither reorder nor
- * re-read the bytes already kept.
+ * re-read the bytes already kept.  A closed channel (host tests only) is
+ * asked again each time: it keeps saying so, and a test's channel sees
+ * every poll (the kdb-line fuzzer bounds an input by them).
  */
 int kdb_poll_chan(struct kdb_session *s)
 {
-	int c;
+	int c = s->chan->getc(s->chan->arg);
 
-	if (s->eof)
-		return KDB_GETC_EOF;
-	c = s->chan->getc(s->chan->arg);
-	if (c == EKDB_CHAN_EOF) {
-		s->eof = true;
-		return KDB_GETC_EOF;
-	}
-	return c;
+	return c == EKDB_CHAN_EOF ? KDB_GETC_EOF : c;
 }
 
 /**

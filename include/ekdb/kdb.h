@@ -137,7 +137,6 @@ struct kdb_session {
 	char sniff[KDB_SNIFF_MAX];
 	size_t sniff_len;
 	size_t replay_pos, replay_len;	/* sniffed bytes that were not gdb after all */
-	bool eof;
 	unsigned long stale_dropped;	/* bytes typed before a stop, dropped at its start */
 
 	/* output (pager.c) */

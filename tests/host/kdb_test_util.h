@@ -54,7 +54,6 @@ static inline const char *kdb_run_bytes(const char *input, size_t len, enum ekdb
 
 	sim_chan_clear_output(&F.ch);
 	sim_chan_feed(&F.ch, input, len);
-	F.s.eof = false;
 	F.r = kdb_session_run(&F.s, &stop, announce);
 	return kdb_fix_norm();
 }

@@ -8,20 +8,23 @@ static int sim_getc(void *arg)
 	struct sim_chan *c = arg;
 
 	c->getc_calls++;
-	if (c->out_budget && !c->budget_spent &&
-	    c->out_total + c->getc_calls >= c->out_budget) {
+	if (c->budget_spent)		/* Ctrl-C, again and again, then the line closes */
+		return c->ctrlc_left && c->ctrlc_left-- ? 0x03 : EKDB_CHAN_EOF;
+	if (c->out_budget && c->out_total + c->getc_calls >= c->out_budget) {
 		c->budget_spent = true;
-		c->in_pos = c->in_len;		/* stops typing after this Ctrl-C */
+		c->in_pos = c->in_len;		/* stops typing */
+		c->ctrlc_left = SIM_CHAN_CTRLC_READS - 1;
 		return 0x03;
 	}
 	if (c->in_pos >= c->in_len) {
 		/* a budget: the input's end is a quiet line for a while (a poll
 		 * while output runs must not close the channel), then Ctrl-C */
-		if (!c->out_budget || c->budget_spent)
+		if (!c->out_budget)
 			return EKDB_CHAN_EOF;
 		if (++c->idle_calls < SIM_CHAN_IDLE_POLLS)
 			return EKDB_NO_CHAR;
 		c->budget_spent = true;
+		c->ctrlc_left = SIM_CHAN_CTRLC_READS - 1;
 		return 0x03;
 	}
 	/* never twice in a row, so nochar_every = 1 cannot stall the reader */
@@ -62,6 +65,7 @@ void sim_chan_init(struct sim_chan *c)
 	c->out_total = 0;
 	c->budget_spent = false;
 	c->idle_calls = 0;
+	c->ctrlc_left = 0;
 	c->chan.getc = sim_getc;
 	c->chan.putc = sim_putc;
 	c->chan.flush = sim_flush;

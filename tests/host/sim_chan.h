@@ -12,6 +12,7 @@
 
 #define SIM_CHAN_OUT_MAX	(256 * 1024)
 #define SIM_CHAN_IDLE_POLLS	256
+#define SIM_CHAN_CTRLC_READS	128	/* more than the typeahead's lines */
 
 struct sim_chan {
 	struct ekdb_chan chan;		/* hand &c->chan to the code under test */
@@ -26,16 +27,21 @@ struct sim_chan {
 	/*
 	 * >0: once the code under test has written plus polled this many
 	 * bytes in all (clear_output does not reset the count), the user
-	 * presses Ctrl-C and stops typing: that read gives Ctrl-C, every later
-	 * one EKDB_CHAN_EOF.  Past the end of the script the line is quiet
-	 * (EKDB_NO_CHAR) for SIM_CHAN_IDLE_POLLS reads, then Ctrl-C, then EOF:
-	 * a poll while output runs does not close the channel.  Bounds the work
-	 * of one fuzz input (`md 0 1000000` and a keyboard full of spaces, or
-	 * the same behind `| grep`, where only the Ctrl-C poll reads).
+	 * stops typing and presses Ctrl-C: the next SIM_CHAN_CTRLC_READS reads
+	 * give Ctrl-C, every later one EKDB_CHAN_EOF.  Past the end of the
+	 * script the line is quiet (EKDB_NO_CHAR) for SIM_CHAN_IDLE_POLLS
+	 * reads, then the same Ctrl-Cs, then EOF: a poll while output runs
+	 * does not close the channel.  Bounds the work of one fuzz input (`md
+	 * 0 1000000` and a keyboard full of spaces, or the same behind `|
+	 * grep`, where only the Ctrl-C poll reads).  Not one Ctrl-C: it stops
+	 * one command, and the lines still in the typeahead run after it
+	 * (defcmd macros calling each other behind a more> search that finds
+	 * nothing ran 10 s after it, nobody reading: kdb stops polling at EOF).
 	 */
 	size_t out_budget;
 	bool budget_spent;
 	unsigned idle_calls;
+	unsigned ctrlc_left;		/* Ctrl-Cs still to give once spent */
 	size_t out_total;
 };
 
