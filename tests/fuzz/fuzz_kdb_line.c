@@ -23,8 +23,8 @@
 #include "sim_chan.h"
 
 #define FUZZ_MAX_ENTRIES	256
-#define FUZZ_OUT_BUDGET		(16 * 1024)	/* then Ctrl-C: see sim_chan.h */
-#define FUZZ_OUT_CAP		(64 * 1024)	/* then the line is unplugged */
+#define FUZZ_OUT_BUDGET		(4 * 1024)	/* then Ctrl-C: see sim_chan.h */
+#define FUZZ_OUT_CAP		(16 * 1024)	/* then the line is unplugged */
 
 static struct sim_target sim;
 static struct sim_chan ch;
