@@ -12,6 +12,7 @@
 #include <ekdb/kdb.h>
 #include "sim_target.h"
 #include "sim_chan.h"
+#include "../../kdb/kdb.h"	/* kdb_setenv */
 
 struct kdb_fix {
 	struct sim_target sim;
@@ -32,6 +33,15 @@ static inline int kdb_fix_setup(void **state)
 		return -1;
 	kdb_session_set_host(&F.s, &F.sim.host);
 	return 0;
+}
+
+/* The same with LINES 10000: long outputs are checked whole (the pager has its own tests). */
+static inline int kdb_fix_setup_unpaged(void **state)
+{
+	int r = kdb_fix_setup(state);
+
+	kdb_setenv(&F.s, "LINES", "10000");
+	return r;
 }
 
 static inline const char *kdb_fix_norm(void)

@@ -410,18 +410,9 @@ static void test_cpu(void **state)
 	assert_has(kdb_run("cpu 1\nrd\n"), "ax: 1111111211111111");
 }
 
-/* Long outputs are checked whole here; the pager has its own tests. */
-static int setup(void **state)
-{
-	int r = kdb_fix_setup(state);
-
-	kdb_setenv(&F.s, "LINES", "10000");
-	return r;
-}
-
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup(f, setup)
+#define T(f) cmocka_unit_test_setup(f, kdb_fix_setup_unpaged)	/* outputs checked whole */
 	const struct CMUnitTest tests[] = {
 		T(test_md), T(test_md_errors), T(test_range_at_top), T(test_mdr_mds_mdp), T(test_mm), T(test_rd_rm),
 		T(test_ef), T(test_bp), T(test_bp_errors), T(test_linux_diag_numbers), T(test_go_ss), T(test_ssb), T(test_cpu),

@@ -489,18 +489,9 @@ static void test_entry_banner(void **state)
 	assert_hasnt(kdb_run_bytes("", 0, EKDB_STOP_ENTRY, false), "Entering");
 }
 
-/* Long outputs are checked whole here; the pager has its own tests. */
-static int setup(void **state)
-{
-	int r = kdb_fix_setup(state);
-
-	kdb_setenv(&F.s, "LINES", "10000");
-	return r;
-}
-
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup(f, setup)
+#define T(f) cmocka_unit_test_setup(f, kdb_fix_setup_unpaged)	/* outputs checked whole */
 	const struct CMUnitTest tests[] = {
 		T(test_ps_pid), T(test_bt), T(test_kill), T(test_per_cpu), T(test_dmesg), T(test_info), T(test_env_set),
 		T(test_reboot_sr_kgdb), T(test_unknown_and_eval), T(test_grep_pipe),
