@@ -448,6 +448,23 @@ static bool ts_finish(const char *name, const char *why_not)
 
 /* ------------------------------------------------------------ the tests */
 
+/*
+ * Script @s (@n steps) for a test that calls the host's brk() @times
+ * times (where its breakpoints are): each call must run, once.
+ */
+static void brk_script(const char *name, const struct ts_step *s, unsigned n, unsigned times)
+{
+	unsigned long n0;
+
+	ts_start(name, s, n, true, 0, 0);
+	kgdb_breakpoint();
+	n0 = *host->brk_calls;
+	for (unsigned i = 0; i < times; i++)
+		host->brk();
+	ts_finish(name, *host->brk_calls == n0 + times ? NULL :
+		  times == 1 ? "brk() did not run once" : "brk() did not run twice");
+}
+
 static void test_sw_break(const char *name)
 {
 	static const struct ts_step s[] = {
@@ -455,13 +472,8 @@ static void test_sw_break(const char *name)
 		{ NULL, "T05* pc=B swbreak", false },
 		{ "z0,@B,1", "OK", false }, { "c", NULL, false },
 	};
-	unsigned long n0;
 
-	ts_start(name, STEPS(s), true, 0, 0);
-	kgdb_breakpoint();
-	n0 = *host->brk_calls;
-	host->brk();
-	ts_finish(name, *host->brk_calls == n0 + 1 ? NULL : "brk() did not run once");
+	brk_script(name, STEPS(s), 1);
 }
 
 static void test_hw_break(const char *name)
@@ -471,13 +483,8 @@ static void test_hw_break(const char *name)
 		{ NULL, "T05* pc=B hwbreak", false },
 		{ "z1,@B,1", "OK", false }, { "c", NULL, false },
 	};
-	unsigned long n0;
 
-	ts_start(name, STEPS(s), true, 0, 0);
-	kgdb_breakpoint();
-	n0 = *host->brk_calls;
-	host->brk();
-	ts_finish(name, *host->brk_calls == n0 + 1 ? NULL : "brk() did not run once");
+	brk_script(name, STEPS(s), 1);
 }
 
 static void test_write_watch(const char *name)
@@ -535,13 +542,8 @@ static void test_single_step(const char *name)
 		{ NULL, "T05* pc~B", false },	/* one instruction further into brk() */
 		{ "z0,@B,1", "OK", false }, { "c", NULL, false },
 	};
-	unsigned long n0;
 
-	ts_start(name, STEPS(s), true, 0, 0);
-	kgdb_breakpoint();
-	n0 = *host->brk_calls;
-	host->brk();
-	ts_finish(name, *host->brk_calls == n0 + 1 ? NULL : "brk() did not run once");
+	brk_script(name, STEPS(s), 1);
 }
 
 /* continue from a breakpoint: the core steps over it and puts it back */
@@ -553,14 +555,8 @@ static void test_step_over(const char *name)
 		{ NULL, "T05* pc=B swbreak", false },
 		{ "z0,@B,1", "OK", false }, { "c", NULL, false },
 	};
-	unsigned long n0;
 
-	ts_start(name, STEPS(s), true, 0, 0);
-	kgdb_breakpoint();
-	n0 = *host->brk_calls;
-	host->brk();
-	host->brk();
-	ts_finish(name, *host->brk_calls == n0 + 2 ? NULL : "brk() did not run twice");
+	brk_script(name, STEPS(s), 2);
 }
 
 /* planted (X): a test whose expectation is wrong must be reported as failed */
