@@ -136,3 +136,43 @@ def cmd_or_error(g, cli):
         return g.cmd(cli)
     except GdbError as e:
         return str(e)
+
+
+def hexes(s):
+    """The bytes of gdb's x/Nxb output, as "0x.." strings."""
+    return re.findall(r"\t(0x[0-9a-f]{2})", s)
+
+
+def early_tour(g, dump):
+    """gdb at kgdbwait in setup_arch, on any line: the backtrace, the
+    registers, memory (boot_params, @dump bytes of _text, an unmapped
+    address refused), one stepi, then a software and a hardware breakpoint
+    and a watchpoint on later boot steps, each hit once, deleted.  Returns
+    the bytes of _text read (hexes)."""
+    assert frames(g.cmd("bt"))[:3] == ["kgdb_breakpoint", "ekdb_early_init", "setup_arch"]
+    regs = g.cmd("info registers")
+    for r in ("rax", "rip", "rsp", "eflags", "cr0", "cr3", "dr7"):
+        assert re.search(rf"^{r}\s+0x[0-9a-f]+", regs, re.M), f"{r} missing:\n{regs}"
+    assert reg(g, "rsp") >= 0xffffffff80000000
+    out = g.cmd("x/4gx &boot_params")
+    assert re.search(r"<boot_params>:\s+0x[0-9a-f]{16}\s+0x[0-9a-f]{16}", out), out
+    text = hexes(g.cmd(f"x/{dump}xb _text"))
+    out = cmd_or_error(g, "x/4gx 0xdead000000000000")
+    assert "Cannot access memory at address 0xdead000000000000" in out, out
+
+    pc0 = reg(g, "rip")
+    g.cmd("stepi")
+    assert reg(g, "rip") != pc0
+
+    g.cmd("break print_memory_map")
+    g.cmd("hbreak acpi_boot_table_init")
+    st = cont_to_stop(g)
+    assert st.get("reason") == "breakpoint-hit" and stop_func(st) == "print_memory_map", st
+    st = cont_to_stop(g)
+    assert st.get("reason") == "breakpoint-hit" and stop_func(st) == "acpi_boot_table_init", st
+    out = g.cmd("watch kmalloc_ready")
+    assert "atchpoint" in out, out
+    st = cont_to_stop(g)
+    assert st.get("reason") == "watchpoint-trigger", st
+    g.cmd("delete")
+    return text
