@@ -177,6 +177,12 @@ static bool legacy_event(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl)
 				break;
 		}
 		lg->in_deq = (u8)((idx + 1) % USABLE);
+		/* done behind it before the handoff: no event of theirs will come */
+		while (lg->in_deq != lg->in_enq && lg->in_done_len[lg->in_deq] >= 0) {
+			carry_in(lg, lg->in_deq, (unsigned)lg->in_done_len[lg->in_deq]);
+			lg->in_done_len[lg->in_deq] = -1;
+			lg->in_deq = (u8)((lg->in_deq + 1) % USABLE);
+		}
 		return true;
 	}
 	return false;
@@ -234,31 +240,33 @@ static void wr64(struct xdbc_dev *d, u32 off, u64 v)
 	wr(d, off, (u32)v);
 }
 
-void xdbc_adopt(struct xdbc_dev *nd, struct xdbc_legacy *lg, const struct ekdb_transport_state *st)
+/* The old block's offset of IN/OUT TRB @trb's buffer as a slot, or XDBC_SLOTS: not one of ours. */
+static unsigned buf_slot(const struct xdbc_trb *trb, u64 mem_phys, size_t bufs)
+{
+	u64 off = trb->param - mem_phys - bufs;
+	unsigned s = (unsigned)(off / XDBC_MAXP);
+
+	return off % XDBC_MAXP || s >= XDBC_SLOTS ? XDBC_SLOTS : s;
+}
+
+/*
+ * The IN buffers the early driver had not read yet, oldest first, into
+ * the FIFO; those done behind one still posted (its event late) are
+ * carried when that one completes (in_done_len).
+ */
+static void adopt_in(struct xdbc_legacy *lg, const struct ekdb_transport_state *st)
 {
 	const typeof(st->u.xdbc) *u = &st->u.xdbc;
-	struct xdbc_mem *old = u->mem;
-	unsigned evt_deq = u->evt_deq;
-	u8 evt_cycle = u->evt_cycle;
+	const struct xdbc_mem *old = u->mem;
 	unsigned k, s;
 
-	lg->mem = old;
-	lg->phys = u->mem_phys;
-	lg->fifo_len = lg->fifo_pos = 0;
-	lg->released = false;
-	xdbc_mem_init(nd);		/* fresh rings, ERST and context in the new block */
-	nd->enabled = true;		/* DCE stays set: the far host sees nothing change */
-
-	/* the IN buffers the early driver had not read yet, oldest first */
 	for (k = 0; k < XDBC_XFER_TRBS; k++)
 		lg->in_done_len[k] = -1;
 	lg->in_deq = u->in_deq;
 	lg->in_enq = u->in_enq;
 	for (k = u->in_deq; k != u->in_enq; k = (k + 1) % USABLE) {
-		u64 off = old->in[k].param - u->mem_phys - offsetof(struct xdbc_mem, inbuf);
-
-		s = (unsigned)(off / XDBC_MAXP);
-		if (off % XDBC_MAXP || s >= XDBC_SLOTS || u->in_state[s] != SLOT_DONE)
+		s = buf_slot(&old->in[k], u->mem_phys, offsetof(struct xdbc_mem, inbuf));
+		if (s == XDBC_SLOTS || u->in_state[s] != SLOT_DONE)
 			break;		/* the controller's from here on */
 		if (k == u->in_deq) {
 			if (u->in_len[s] > u->in_pos)
@@ -268,34 +276,65 @@ void xdbc_adopt(struct xdbc_dev *nd, struct xdbc_legacy *lg, const struct ekdb_t
 		}
 		lg->in_deq = (u8)((k + 1) % USABLE);
 	}
-	/* done but behind one still posted (its event late): carried when that one completes */
 	for (k = lg->in_deq; k != u->in_enq; k = (k + 1) % USABLE) {
-		u64 off = old->in[k].param - u->mem_phys - offsetof(struct xdbc_mem, inbuf);
-
-		s = (unsigned)(off / XDBC_MAXP);
-		if (!(off % XDBC_MAXP) && s < XDBC_SLOTS && u->in_state[s] == SLOT_DONE)
+		s = buf_slot(&old->in[k], u->mem_phys, offsetof(struct xdbc_mem, inbuf));
+		if (s < XDBC_SLOTS && u->in_state[s] == SLOT_DONE)
 			lg->in_done_len[k] = (s16)u->in_len[s];
 	}
+}
+
+/*
+ * The controller has not read the endpoint contexts yet: it will start on
+ * the new rings, never on the old ones.  Output queued there (waiting for
+ * the far host) is queued again on @nd, one TRB each, as they were.
+ */
+static void requeue_out(struct xdbc_dev *nd, const struct ekdb_transport_state *st)
+{
+	const typeof(st->u.xdbc) *u = &st->u.xdbc;
+	const struct xdbc_mem *old = u->mem;
+
+	for (unsigned k = u->out_deq; k != u->out_enq; k = (k + 1) % USABLE) {
+		unsigned s = buf_slot(&old->out[k], u->mem_phys, offsetof(struct xdbc_mem, outbuf));
+		unsigned len = old->out[k].status & 0x1ffff;
+
+		if (s == XDBC_SLOTS || len > XDBC_MAXP)
+			continue;
+		for (unsigned i = 0; i < len; i++)
+			xdbc_putc(nd, old->outbuf[s][i]);
+		xdbc_flush(nd);
+	}
+}
+
+/* The event ring: drain the old one, switch to @nd's, drain what came before the switch. */
+static void switch_event_ring(struct xdbc_dev *nd, struct xdbc_legacy *lg, unsigned deq, u8 cycle)
+{
+	drain_old_events(nd, lg, &deq, &cycle);
+	wr(nd, DBC_DCERSTSZ, 1);
+	wr64(nd, DBC_DCERSTBA, xdbc_phys(nd, &nd->mem->erst));
+	wr64(nd, DBC_DCERDP, nd->evt.phys);
+	nd->erdp_hi = (u32)(nd->evt.phys >> 32);
+	drain_old_events(nd, lg, &deq, &cycle);
+}
+
+void xdbc_adopt(struct xdbc_dev *nd, struct xdbc_legacy *lg, const struct ekdb_transport_state *st)
+{
+	const typeof(st->u.xdbc) *u = &st->u.xdbc;
+	struct xdbc_mem *old = u->mem;
+	unsigned s;
+
+	lg->mem = old;
+	lg->phys = u->mem_phys;
+	lg->fifo_len = lg->fifo_pos = 0;
+	lg->released = false;
+	xdbc_mem_init(nd);		/* fresh rings, ERST and context in the new block */
+	nd->enabled = true;		/* DCE stays set: the far host sees nothing change */
+
+	adopt_in(lg, st);
 	lg->out_deq = u->out_deq;
 	lg->out_enq = u->out_enq;
 
 	if (!u->loaded) {
-		/*
-		 * The controller has not read the endpoint contexts yet: it will
-		 * start on the new rings, never on the old ones.  Output queued
-		 * there (waiting for the far host) is queued again here.
-		 */
-		for (k = u->out_deq; k != u->out_enq; k = (k + 1) % USABLE) {
-			u64 off = old->out[k].param - u->mem_phys - offsetof(struct xdbc_mem, outbuf);
-			unsigned len = old->out[k].status & 0x1ffff;
-
-			s = (unsigned)(off / XDBC_MAXP);
-			if (off % XDBC_MAXP || s >= XDBC_SLOTS || len > XDBC_MAXP)
-				continue;
-			for (unsigned i = 0; i < len; i++)
-				xdbc_putc(nd, old->outbuf[s][i]);
-			xdbc_flush(nd);		/* one TRB each, as they were */
-		}
+		requeue_out(nd, st);
 		lg->out_deq = lg->out_enq = 0;
 		lg->in_deq = lg->in_enq = 0;
 	} else {
@@ -313,13 +352,7 @@ void xdbc_adopt(struct xdbc_dev *nd, struct xdbc_legacy *lg, const struct ekdb_t
 	nd->priv = lg;
 	nd->foreign = legacy_event;
 
-	/* the event ring: drain, switch, drain what came before the switch */
-	drain_old_events(nd, lg, &evt_deq, &evt_cycle);
-	wr(nd, DBC_DCERSTSZ, 1);
-	wr64(nd, DBC_DCERSTBA, xdbc_phys(nd, &nd->mem->erst));
-	wr64(nd, DBC_DCERDP, nd->evt.phys);
-	nd->erdp_hi = (u32)(nd->evt.phys >> 32);
-	drain_old_events(nd, lg, &evt_deq, &evt_cycle);
+	switch_event_ring(nd, lg, u->evt_deq, u->evt_cycle);
 	/* the context: strings for the next enumeration, endpoints if not loaded yet */
 	wr64(nd, DBC_DCCP, xdbc_phys(nd, &nd->mem->ctx));
 

@@ -8,7 +8,8 @@
  * 1025, buffer state 3, length 1025, a DbC not enabled, other registers);
  * the adoption: Link TRBs at the old producer positions (Toggle Cycle when
  * the cycles differ), event ring, ERDP and context re-pointed, unread bytes
- * carried in order, an old IN TRB's bytes read before the new ring's, the
+ * carried in order (several buffers, one done behind one still posted),
+ * an old IN TRB's bytes read before the new ring's, the
  * old block let go only after a TRB of each new ring completed; endpoints
  * never loaded: queued output moved to the new OUT ring, no bridges.
  */
@@ -226,6 +227,42 @@ static void test_adopt_moves_everything(void **unused)
 	assert_false(xdbc_legacy_done(&nd, &lg));	/* once */
 }
 
+/*
+ * Several IN buffers done and unread at the handoff, one still posted in
+ * between: the first (from its read position) and the second are carried
+ * at once, in order; the one done behind the posted one waits for it (the
+ * bytes come in the order the far host sent them).  (A copy of the first
+ * case only, two buffers, went unnoticed when the second was dropped.)
+ */
+static void test_adopt_several_unread(void **unused)
+{
+	struct xdbc_dev d, nd;
+	struct xdbc_legacy lg;
+	struct ekdb_transport_state st;
+	char buf[64];
+
+	early_dev(&d);
+	memcpy(oldm.inbuf[0], "ab", 2);
+	memcpy(oldm.inbuf[1], "cd", 2);
+	memcpy(oldm.inbuf[3], "gh", 2);
+	d.in_state[0] = d.in_state[1] = d.in_state[3] = SLOT_DONE;
+	d.in_len[0] = d.in_len[1] = d.in_len[3] = 2;
+	d.in_pos = 1;
+	export(&d, &st);
+	new_dev(&nd, &lg);
+	xdbc_adopt(&nd, &lg, &st);
+
+	assert_int_equal(lg.in_deq, 2);			/* 0 and 1 carried */
+	assert_int_equal(lg.in_done_len[2], -1);	/* still the controller's */
+	assert_int_equal(lg.in_done_len[3], 2);		/* done, behind it */
+	assert_int_equal(read_all(&nd, &lg, buf, 60), 3);
+	assert_string_equal(buf, "bcd");
+	old_in_completes(&nd, 2, "ef");
+	assert_int_equal(read_all(&nd, &lg, buf, 60), 4);
+	assert_string_equal(buf, "efgh");
+	assert_int_equal(lg.lost, 0);
+}
+
 static void test_cycle_toggled_bridge(void **unused)
 {
 	struct xdbc_dev d, nd;
@@ -276,6 +313,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_state_checked),
 		cmocka_unit_test(test_adopt_moves_everything),
+		cmocka_unit_test(test_adopt_several_unread),
 		cmocka_unit_test(test_cycle_toggled_bridge),
 		cmocka_unit_test(test_never_loaded),
 	};
