@@ -138,16 +138,20 @@ def grab(qmp, base):
     return s
 
 
-def wait_screen(qmp, base, pred, timeout=60, interval=0.5):
+def wait_screen(qmp, base, pred, timeout=60, interval=0.5, stable=False):
     """Grab the screen until pred(screen) is true; return that screen.
+    stable: also until the next grab shows the same text (a scroll the
+    guest is still doing can be caught half-way: rows half moved).
     Raises AssertionError with the last decoded text on timeout."""
     import time
     deadline = time.monotonic() + timeout
     n = 0
+    last = None
     while True:
         s = grab(qmp, f"{base}")
-        if pred(s):
+        if pred(s) and (not stable or (last is not None and s.text() == last)):
             return s
+        last = s.text() if pred(s) else None
         if time.monotonic() > deadline:
             raise AssertionError(f"screen never matched; last screen:\n{s.text()}")
         n += 1

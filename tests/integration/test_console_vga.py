@@ -109,7 +109,7 @@ def test_long_output_scrolls(machine, tmp_path):
     m.wait_for(r"fbbench: (\d+) chars/s, scroll (\d+) us", timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.wait_for(r"kconsole: off", timeout=60, fail_on=BAD)     # the last line printed
     s = wait_screen(m.qmp(), tmp_path / "vga-scroll",
-                    lambda s: s.find("kconsole: off") is not None)
+                    lambda s: s.find("kconsole: off") is not None, stable=True)
     def alphabet(k):
         return "".join(chr(ord("A") + (i + k) % 26) for i in range(s.cols))
     rows = [s.row(r) for r in range(s.rows)]
