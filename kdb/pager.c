@@ -104,7 +104,7 @@ static void check_interrupt(struct kdb_session *s)
 		if (s->ta_len < KDB_TYPEAHEAD)
 			return;
 	}
-	s->aborted = true;	/* full (perhaps already, in a defcmd's next command) */
+	s->aborted = true;	/* full: nothing more is read */
 	chan_write(s, TYPEAHEAD_FULL, strlen(TYPEAHEAD_FULL));
 }
 
