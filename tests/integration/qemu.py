@@ -7,13 +7,19 @@
         m.send(0, b"bt\\r")
 
 Serial port kinds (`ports`, index 0 = ttyS0, 1 = ttyS1, ...):
-  "unix"    unix socket; the Machine connects, captures output in a thread,
-            and can send().  (QEMU drops what the guest sends before the
-            connection; the Machine connects right after QEMU starts, long
-            before OVMF prints anything.)
-  "socket"  unix socket left unconnected for another client (gdb); its path is
-            socket_path(i).  take_port(i) / release_port(i) switch a port
-            between the Machine and an outside client.
+  "unix"    a socket pair, QEMU's end passed down (--serial fd:N) with a
+            large send buffer; the Machine captures output in a thread from
+            the first byte and can send().  release_port(i) serves it on
+            socket_path(i) for another client (gdb) and take_port(i) captures
+            it again.  Why a pair: QEMU's 16550 writes one byte per send, a
+            unix socket's default buffer holds only ~280 of those, and when a
+            loaded test process reads late QEMU holds the byte back until its
+            main loop sees the socket writable again, which a guest polling
+            the UART can delay for seconds; OVMF's serial driver drops a
+            line's rest after 1 s (its lines came out as "ekdb loader: comma").
+  "socket"  unix socket QEMU serves, left unconnected for another client
+            (gdb); its path is socket_path(i).  take_port(i) / release_port(i)
+            switch it between the Machine and an outside client.
   "tcp"     like "socket", on a free TCP port of 127.0.0.1 (--serial tcp:PORT);
             socket_path(i) is "127.0.0.1:PORT", what gdb's `target remote` takes.
   "file"    QEMU writes to a file; captured (read-only).
@@ -29,8 +35,10 @@ successive events.  Pass from_start=True to search all output.
 
 import codecs
 import ctypes
+import functools
 import os
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -47,14 +55,33 @@ DEFAULT_TIMEOUT = 60 * SCALE
 MACHINE_LIFETIME = 900 * SCALE    # ekdb-qemu --timeout: QEMU never outlives it
 
 
-def _die_with_the_test():
+def _die_with_the_test(test_pid):
     """In the launcher's child, before exec: SIGTERM it when the test
     process dies, even SIGKILLed (PR_SET_PDEATHSIG; the launcher then stops
-    its QEMU).  Its own session keeps a terminal's Ctrl-C away from it."""
+    its QEMU), or exit now if the test died before the prctl.  Its own
+    session keeps a terminal's Ctrl-C away from it."""
     try:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)
     except OSError:
         pass
+    if os.getppid() != test_pid:
+        os._exit(1)
+
+
+def _serial_pair():
+    """(ours, QEMU's) ends of a serial line.  QEMU's end gets a send buffer
+    of 16 MiB (SO_SNDBUFFORCE, as root) or the most wmem_max allows: tens of
+    thousands of QEMU's one-byte sends fit before QEMU must wait for us."""
+    ours, qemus = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        qemus.setsockopt(socket.SOL_SOCKET, 32, 16 << 20)     # SO_SNDBUFFORCE
+    except OSError:
+        try:
+            with open("/proc/sys/net/core/wmem_max") as f:
+                qemus.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, int(f.read()))
+        except (OSError, ValueError):
+            pass
+    return ours, qemus
 
 
 class MachineError(AssertionError):
@@ -75,6 +102,7 @@ class Port:
         self.cursor = 0
         self.closed = False
         self.sock = None
+        self.pair = None        # "unix": our end of the socket pair with QEMU
         self.thread = None
         self._stop = threading.Event()
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
@@ -126,6 +154,7 @@ class Machine:
         self.uart_mmio32 = uart_mmio32          # the memory-mapped UART model (uart-sim)
         self.proc = None
         self.ports = []
+        self._qemu_ends = []        # QEMU's ends of the "unix" ports' pairs
         self.returncode = None
         self._qmp = None
         # unix socket paths must stay short (108 bytes): use a private short dir.
@@ -225,7 +254,11 @@ class Machine:
         if self.use_qmp:
             cmd += ["--qmp", f"unix:{self.qmp_path}"]
         for i, kind in enumerate(self.kinds):
-            if kind in ("unix", "socket"):
+            if kind == "unix":
+                path = os.path.join(self.sockdir, f"ttyS{i}.sock")
+                ours, qemus = _serial_pair()
+                spec = f"fd:{qemus.fileno()}"
+            elif kind == "socket":
                 path = os.path.join(self.sockdir, f"ttyS{i}.sock")
                 spec = f"unix:{path}"
             elif kind == "tcp":
@@ -240,6 +273,9 @@ class Machine:
                 raise ValueError(f"unknown port kind {kind!r}")
             log = self._path(f"ttyS{i}.log") if kind == "unix" else None
             self.ports.append(Port(i, kind, path, log))
+            if kind == "unix":
+                self.ports[-1].pair = ours
+                self._qemu_ends.append(qemus)
             cmd += ["--serial", spec]
         if self.dbgp:
             cmd += ["--dbgp-sim", f"unix:{self.dbgp_path}",
@@ -259,15 +295,22 @@ class Machine:
 
     def start(self):
         os.makedirs(self.sockdir, exist_ok=True)
+        self._qemu_ends = []
         cmd = self.command()
         self.launcher_log = self._path("ekdb-qemu.log")
-        with open(self.launcher_log, "wb") as out:
-            self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                                         stderr=out, start_new_session=True,
-                                         preexec_fn=_die_with_the_test)
+        try:
+            with open(self.launcher_log, "wb") as out:
+                self.proc = subprocess.Popen(
+                    cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                    start_new_session=True,
+                    preexec_fn=functools.partial(_die_with_the_test, os.getpid()),
+                    pass_fds=tuple(e.fileno() for e in self._qemu_ends))
+        finally:
+            for e in self._qemu_ends:     # QEMU has them: its exit is our EOF
+                e.close()
         for p in self.ports:
             if p.kind == "unix":
-                self._connect(p)
+                self._capture(p, p.pair)
             elif p.kind == "file":
                 p.thread = threading.Thread(target=self._tail_file, args=(p,),
                                             daemon=True)
@@ -297,6 +340,9 @@ class Machine:
                 if time.monotonic() > deadline or self.proc.poll() is not None:
                     raise MachineError(f"cannot connect to {p.path}")
                 time.sleep(0.05)
+        self._capture(p, s)
+
+    def _capture(self, p, s):
         p.sock = s
         p._stop.clear()
         p.thread = threading.Thread(target=self._read_socket, args=(p, s), daemon=True)
@@ -306,14 +352,61 @@ class Machine:
     def _read_socket(p, s):
         while not p._stop.is_set():
             try:
+                # (a pair is never shut down to stop this thread: QEMU would
+                # see its line closed; look at _stop every 0.2 s instead)
+                if not select.select([s], [], [], 0.2)[0]:
+                    continue
                 data = s.recv(65536)
-            except OSError:
+            except (OSError, ValueError):
                 break
             if not data:
                 break
             p.feed(data)
         if not p._stop.is_set():
             p.finish()
+
+    @staticmethod
+    def _serve_pair(p, ls):
+        """A released "unix" port: one client at a time on socket_path(i),
+        bytes copied both ways; what the guest sends while no client is
+        connected is dropped, as QEMU's own server=on,wait=off line does."""
+        client = None
+        try:
+            while not p._stop.is_set():
+                watch = [p.pair] + ([client] if client else [ls])
+                ready = select.select(watch, [], [], 0.2)[0]
+                if p.pair in ready:
+                    data = p.pair.recv(65536)
+                    if not data:
+                        break                   # QEMU is gone
+                    if client:
+                        try:
+                            client.sendall(data)
+                        except OSError:
+                            client.close()
+                            client = None
+                if client and client in ready:
+                    try:
+                        data = client.recv(65536)
+                    except OSError:
+                        data = b""
+                    if data:
+                        p.pair.sendall(data)
+                    else:
+                        client.close()
+                        client = None
+                elif ls in ready:
+                    client = ls.accept()[0]
+        except (OSError, ValueError):
+            pass
+        finally:
+            if client:
+                client.close()
+            ls.close()
+            try:
+                os.unlink(p.path)
+            except OSError:
+                pass
 
     def _tail_file(self, p):
         while not os.path.exists(p.path) and self.proc.poll() is None:
@@ -341,19 +434,34 @@ class Machine:
         """Disconnect the Machine from a "unix" port so another client (gdb)
         can connect to socket_path(i).  Output so far stays in output(i)."""
         p = self.ports[i]
+        if p.pair and p.kind == "socket":
+            return                              # served already
         if p.sock:
             p._stop.set()
-            try:
-                p.sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-            p.sock.close()
+            if p.sock is not p.pair:
+                try:
+                    p.sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                p.sock.close()
             p.thread.join(5)
             p.sock = None
+            while p.pair and select.select([p.pair], [], [], 0)[0]:
+                data = p.pair.recv(65536)       # what came before the release
+                if not data:
+                    break
+                p.feed(data)
         if p._log:
             p._log.close()
             p._log = None
         p.kind = "socket"
+        if p.pair:
+            ls = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            ls.bind(p.path)
+            ls.listen(1)
+            p._stop.clear()
+            p.thread = threading.Thread(target=self._serve_pair, args=(p, ls), daemon=True)
+            p.thread.start()
 
     def take_port(self, i):
         """Connect the Machine to a "socket" port (again)."""
@@ -363,7 +471,12 @@ class Machine:
         p._log = open(p.log_path, "ab")
         p.closed = False
         p.kind = "unix"
-        self._connect(p)
+        if p.pair:
+            p._stop.set()
+            p.thread.join(5)
+            self._capture(p, p.pair)
+        else:
+            self._connect(p)
 
     # ------------------------------------------------------------- I/O
     def output(self, port=0):
@@ -506,14 +619,16 @@ class Machine:
         if self.proc:
             self.returncode = self.proc.poll()
         for p in self.ports:
-            if p.sock:
-                p._stop.set()
-                try:
-                    p.sock.close()
-                except OSError:
-                    pass
-                p.sock = None
-        self._join_readers()
+            p._stop.set()
+        self._join_readers()        # (they look at _stop every 0.2 s)
+        for p in self.ports:
+            for s in (p.sock, p.pair):
+                if s:
+                    try:
+                        s.close()
+                    except OSError:
+                        pass
+            p.sock = p.pair = None
         for p in self.ports:
             p.finish()
         try:

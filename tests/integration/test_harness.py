@@ -4,11 +4,14 @@ ESP that only holds a UEFI shell script (startup.nsh)."""
 
 import os
 import re
+import socket
+import subprocess
+import time
 
 import pytest
 
 from gdbdriver import gdb_batch
-from qemu import BOOT_TIMEOUT, LAUNCHER, boot_via_shell, free_tcp_port
+from qemu import BOOT_TIMEOUT, LAUNCHER, Port, boot_via_shell, free_tcp_port
 from qmp import char_keys, read_ppm
 
 
@@ -27,6 +30,45 @@ def test_guest_exit_status(bare_machine, tmp_path, value, status):
     assert m.wait_exit(timeout=BOOT_TIMEOUT) == status
 
 
+def test_slow_reader_loses_nothing(bare_machine, tmp_path, monkeypatch):
+    """A test process that reads its capture late (a loaded machine) must not
+    make QEMU's 16550 wait: OVMF's serial driver gives up on a line after 1 s
+    and drops its rest (the loader's lines came out as "ekdb loader: comma").
+    The capture here takes every chunk 0.3 s late; each of 30 lines must come
+    whole.  With QEMU serving the line on its own unix socket (the harness
+    before `--serial fd:N`) they came out cut and the marker never came."""
+    lines = [f"harness-line-{i:02d}-" + "x" * 40 for i in range(30)]
+    esp = shell_esp(tmp_path, *[f"echo {t}" for t in lines], "echo harness-late-done")
+    feed = Port.feed
+
+    def late(self, data):
+        time.sleep(0.3)
+        feed(self, data)
+
+    monkeypatch.setattr(Port, "feed", late)
+    m = boot_via_shell(bare_machine, "harness-late-done", esp=esp, qmp=False)
+    out = m.output(0)
+    assert [t for t in lines if t not in out] == [], out[-3000:]
+
+
+def test_launcher_serial_fd(tmp_path):
+    """--serial fd:N: a socket the caller passes is QEMU's chardev; bad N
+    (not a number, not open, not a socket) is a usage error naming it."""
+    ours, theirs = socket.socketpair()
+    with ours, theirs, open(tmp_path / "f", "w") as f:
+        base = [LAUNCHER, "--esp", str(shell_esp(tmp_path)), "--dry-run"]
+        r = subprocess.run(base + ["--serial", f"fd:{theirs.fileno()}"], capture_output=True,
+                           text=True, timeout=60, pass_fds=(theirs.fileno(),))
+        assert r.returncode == 0, r.stderr
+        fd = theirs.fileno()
+        assert f"-chardev socket,id=ekdbfd{fd},fd={fd} -serial chardev:ekdbfd{fd}" in r.stderr
+        for spec, why in ((f"fd:{f.fileno()}", "is not a socket"), ("fd:987", "is not open"),
+                          ("fd:x", "want fd:N"), ("fd:", "want fd:N")):
+            r = subprocess.run(base + ["--serial", spec], capture_output=True, text=True,
+                               timeout=60, pass_fds=(f.fileno(),))
+            assert r.returncode == 2 and why in r.stderr, (spec, r.stderr)
+
+
 def test_launcher_timeout(bare_machine, tmp_path):
     m = bare_machine(esp=shell_esp(tmp_path), lifetime=3, qmp=False)
     assert m.wait_exit(timeout=120) == 124
@@ -34,7 +76,6 @@ def test_launcher_timeout(bare_machine, tmp_path):
 
 
 def test_launcher_prints_command_and_checks_dbgp(tmp_path):
-    import subprocess
     r = subprocess.run([LAUNCHER, "--esp", str(shell_esp(tmp_path)), "--dry-run",
                         "--serial", "none", "--serial", "file:/dev/null"],
                        capture_output=True, text=True, timeout=60)
@@ -63,7 +104,6 @@ def test_launcher_tcp_lines_are_relayed(tmp_path):
     lines stay as they are; QEMU's own gdbstub socket has nodelay=on.  The
     speed itself is measured by make bench (its ekdb tcp column)."""
     import shlex
-    import subprocess
     r = subprocess.run([LAUNCHER, "--esp", str(shell_esp(tmp_path)), "--dry-run",
                         "--serial", "tcp:5555", "--serial", "tcp:0.0.0.0:5556",
                         "--serial", "unix:/tmp/x.sock", "--qemu-gdb", "5557"],
@@ -91,7 +131,6 @@ def test_launcher_tcp_lines_are_relayed(tmp_path):
 def test_launcher_tcp_line_in_use(tmp_path):
     """A TCP port that is taken: a clear error, nothing started."""
     import socket
-    import subprocess
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
     s.listen(1)
@@ -175,7 +214,6 @@ def test_tcp_relay_gathers_and_flushes(tmp_path):
     the next; the relay refuses bad arguments and a missing binary is a
     clear error."""
     import socket
-    import subprocess
     import time
     tr = _relay_module()
     path = str(tmp_path / "qemu.sock")
@@ -233,6 +271,14 @@ def _alive(pid):
         return False
 
 
+def _comm(pid):
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return ""
+
+
 def _children(pid):
     """The processes whose parent is @pid (from /proc: no procps needed)."""
     kids = []
@@ -251,9 +297,7 @@ def test_launcher_dies_with_the_test(tmp_path):
     its launcher and QEMU with it: nothing outlives it for the machine's
     whole lifetime (fails without qemu.py's PR_SET_PDEATHSIG: the launcher
     ran on, its QEMU with it)."""
-    import subprocess
     import sys
-    import time
     child = subprocess.Popen(
         [sys.executable, "-c",
          "import sys, time; sys.path.insert(0, sys.argv[1]); from qemu import Machine; "
@@ -265,7 +309,12 @@ def test_launcher_dies_with_the_test(tmp_path):
     pids = []
     try:
         launcher = int(child.stdout.readline())
-        pids = [launcher] + _children(launcher)
+        deadline = time.monotonic() + 60     # (its "unix" ports need no connect:
+        while time.monotonic() < deadline:   # QEMU may still be starting)
+            pids = [launcher] + _children(launcher)
+            if len(pids) == 2 and _comm(pids[1]).startswith("qemu-system"):
+                break                        # (past its exec, so past the prctl)
+            time.sleep(0.1)
         assert len(pids) == 2, f"the launcher's QEMU not found: {pids}"
         child.kill()
         child.wait()
