@@ -15,7 +15,7 @@ from gdb_boot import (ACKS_ON, BOOT_COMPLETE, CONSOLE, cont_expect_error, cont_t
 from kdb_session import ENTRY, PROMPT, Kdb
 from qemu import BOOT_TIMEOUT
 from test_jump_window import WINDOW_REPLY, window
-from test_loader_debug import KERNEL_ELF, boot_to_loader_stop, symbol
+from test_loader_debug import KERNEL_ELF, boot_to_loader_stop, gdb_at_loader_stop, symbol
 
 # KASLR on (the default): at the loader's stop gdb learns the kernel's offset from
 # qOffsets, kdb's symbols are the moved image's own table
@@ -31,11 +31,7 @@ def test_gdb_one_session_three_lifetimes(machine, gdb):
     hardware breakpoint, armed again in the kernel), `break sched_init`
     (after the full core's handoff); one `target remote` for all: start_kernel,
     then kgdbwait, then trap_init, then sched_init stop in turn."""
-    m, _ = boot_to_loader_stop(machine, cmdline=CHAIN)
-    g = gdb()
-    for c in ACKS_ON:
-        g.cmd(c)
-    g.connect(m.socket_path(1))
+    m, _, g = gdb_at_loader_stop(machine, gdb, cmdline=CHAIN)
     assert frames(g.cmd("bt"))[:2] == ["kgdb_breakpoint", "ldr_dbg_wait"]
 
     g.cmd("break start_kernel")
@@ -78,11 +74,7 @@ def test_gdb_jump_window_refused_at_the_loader(machine, gdb):
     own core answers with the window's reason), and so is the kernel's own
     debugger code, and an address in neither image (firmware memory, unmapped,
     non-canonical); the other breakpoints are kept and fire in the kernel."""
-    m, _ = boot_to_loader_stop(machine, cmdline=CHAIN)
-    g = gdb()
-    for c in ACKS_ON:
-        g.cmd(c)
-    g.connect(m.socket_path(1))
+    m, _, g = gdb_at_loader_stop(machine, gdb, cmdline=CHAIN)
     off = m.kaslr_offset()                                   # the loader moved the kernel
     insns, end = window()
     for a in (insns[0], insns[len(insns) // 2], insns[-1]):
@@ -161,11 +153,7 @@ def test_gdb_hardware_breakpoint_armed_at_takeover(machine, gdb):
     """`hbreak start_kernel` alone at the loader's stop: DR7 is 0 through the
     jump, so this stop proves the takeover armed the slot again before
     start_kernel (no other stop came first to do it)."""
-    m, _ = boot_to_loader_stop(machine, cmdline=CHAIN)
-    g = gdb()
-    for c in ACKS_ON:
-        g.cmd(c)
-    g.connect(m.socket_path(1))
+    m, _, g = gdb_at_loader_stop(machine, gdb, cmdline=CHAIN)
     g.cmd("hbreak start_kernel")
     st = cont_to_stop(g)
     assert st.get("reason") == "breakpoint-hit" and st.get("bkptno") == "1", st
@@ -186,11 +174,7 @@ def test_gdb_reconnects_at_start_kernel_under_kaslr(machine, gdb):
     `x86_64_start_kernel` instead of `?? ()` (issue 19, planted bug 6:
     the KASLR offset not set when the kernel takes over a handed-over
     session)."""
-    m, _ = boot_to_loader_stop(machine, cmdline=CHAIN)
-    g = gdb()
-    for c in ACKS_ON:
-        g.cmd(c)
-    g.connect(m.socket_path(1))
+    m, _, g = gdb_at_loader_stop(machine, gdb, cmdline=CHAIN)
     g.cmd("break start_kernel")
     st = cont_to_stop(g)
     assert stop_func(st) == "start_kernel", st

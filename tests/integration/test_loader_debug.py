@@ -31,6 +31,17 @@ def boot_to_loader_stop(machine, cmdline=LOADER_WAIT, ports=("unix", "socket")):
     return m, int(armed.group(2), 16) if armed else None
 
 
+def gdb_at_loader_stop(machine, gdb, cmdline=LOADER_WAIT):
+    """boot_to_loader_stop, then a gdb (acks on, as a person's gdb has them)
+    connected on ttyS1: (machine, the loader base or None, gdb)."""
+    m, base = boot_to_loader_stop(machine, cmdline=cmdline)
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.socket_path(1))
+    return m, base, g
+
+
 def elf_bytes_at(path, vaddr, n):
     """n bytes of the ELF file at link address vaddr (from its PT_LOAD segments)."""
     with open(path, "rb") as f:
@@ -64,11 +75,7 @@ def test_loader_stop_gdb_symbols_memory_breakpoint(machine, gdb):
     (the loader placed it elsewhere) as the ELF's bytes; a bad address is
     an error and the session goes on; a breakpoint on a loader function
     fires; detach boots the kernel."""
-    m, base = boot_to_loader_stop(machine, cmdline=LOADER_WAIT)
-    g = gdb()
-    for c in ACKS_ON:
-        g.cmd(c)
-    g.connect(m.socket_path(1))
+    m, base, g = gdb_at_loader_stop(machine, gdb, cmdline=LOADER_WAIT)
 
     libs = g.cmd("info sharedlibrary")
     row = re.search(r"^(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+Yes\s+(\S+)$", libs, re.M)
@@ -262,11 +269,7 @@ def test_loader_breakpoint_on_start_kernel(machine, gdb):
     x86_64_start_kernel() (test_handoff_loader.py has the whole chain).  Then the
     breakpoint is deleted and the kernel boots.  KASLR on: gdb finds the
     moved kernel through qOffsets at the loader's stop."""
-    m, _ = boot_to_loader_stop(machine, cmdline=LOADER_WAIT)
-    g = gdb()
-    for c in ACKS_ON:
-        g.cmd(c)
-    g.connect(m.socket_path(1))
+    m, _, g = gdb_at_loader_stop(machine, gdb, cmdline=LOADER_WAIT)
     g.cmd("break start_kernel")
     stop = cont_to_stop(g)
     assert stop_func(stop) == "start_kernel", stop
