@@ -149,9 +149,10 @@ def wait_screen(qmp, base, pred, timeout=60, interval=0.5, stable=False):
     last = None
     while True:
         s = grab(qmp, f"{base}")
-        if pred(s) and (not stable or (last is not None and s.text() == last)):
+        text = s.text() if pred(s) else None
+        if text is not None and (not stable or text == last):
             return s
-        last = s.text() if pred(s) else None
+        last = text
         if time.monotonic() > deadline:
             raise AssertionError(f"screen never matched; last screen:\n{s.text()}")
         n += 1

@@ -62,11 +62,13 @@ def test_launcher_serial_fd(tmp_path):
         assert r.returncode == 0, r.stderr
         fd = theirs.fileno()
         assert f"-chardev socket,id=ekdbfd{fd},fd={fd} -serial chardev:ekdbfd{fd}" in r.stderr
-        for spec, why in ((f"fd:{f.fileno()}", "is not a socket"), ("fd:987", "is not open"),
-                          ("fd:x", "want fd:N"), ("fd:", "want fd:N")):
-            r = subprocess.run(base + ["--serial", spec], capture_output=True, text=True,
-                               timeout=60, pass_fds=(f.fileno(),))
-            assert r.returncode == 2 and why in r.stderr, (spec, r.stderr)
+        for specs, why in (([f"fd:{f.fileno()}"], "is not a socket"), (["fd:987"], "is not open"),
+                           (["fd:x"], "want fd:N"), (["fd:"], "want fd:N"),
+                           ([f"fd:{fd}", f"fd:{fd}"], "only one port")):
+            r = subprocess.run(base + [a for s in specs for a in ("--serial", s)],
+                               capture_output=True, text=True, timeout=60,
+                               pass_fds=(f.fileno(), fd))
+            assert r.returncode == 2 and why in r.stderr, (specs, r.stderr)
 
 
 def test_launcher_timeout(bare_machine, tmp_path):
@@ -130,7 +132,6 @@ def test_launcher_tcp_lines_are_relayed(tmp_path):
 
 def test_launcher_tcp_line_in_use(tmp_path):
     """A TCP port that is taken: a clear error, nothing started."""
-    import socket
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
     s.listen(1)
@@ -197,7 +198,6 @@ def test_gdb_batch():
 
 def _relay_module():
     import importlib.util
-    import os
     path = os.path.join(os.path.dirname(LAUNCHER), "tcp_relay.py")
     spec = importlib.util.spec_from_file_location("tcp_relay", path)
     mod = importlib.util.module_from_spec(spec)
@@ -213,8 +213,6 @@ def test_tcp_relay_gathers_and_flushes(tmp_path):
     client's bytes reach the guest; a client that leaves frees the line for
     the next; the relay refuses bad arguments and a missing binary is a
     clear error."""
-    import socket
-    import time
     tr = _relay_module()
     path = str(tmp_path / "qemu.sock")
     qemu = socket.socket(socket.AF_UNIX)
