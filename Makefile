@@ -1,5 +1,5 @@
 # ekdb top-level Makefile.  `make` builds build/kernel.elf and build/esp/.
-# See README.md for the targets and docs/building.md for the layout.
+# See README.md for the targets and the layout (its "Layout" table).
 
 BUILD      ?= build
 # make run: stop at the kdb prompt in setup_arch, on the terminal
