@@ -11,7 +11,7 @@ import time
 import pytest
 
 from gdbdriver import gdb_batch
-from qemu import BOOT_TIMEOUT, LAUNCHER, Port, boot_via_shell, free_tcp_port
+from qemu import BOOT_TIMEOUT, LAUNCHER, Port, _die_with_the_test, boot_via_shell, free_tcp_port
 from qmp import char_keys, read_ppm
 
 
@@ -288,6 +288,43 @@ def _children(pid):
         except (FileNotFoundError, ProcessLookupError):
             pass                        # gone meanwhile
     return kids
+
+
+def _launcher_module():
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("ekdb_qemu", LAUNCHER)
+    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader("ekdb_qemu", loader))
+    loader.exec_module(mod)
+    return mod
+
+
+def test_child_exits_when_its_parent_is_already_gone(tmp_path):
+    """The race PR_SET_PDEATHSIG leaves: a parent killed between the fork
+    and the child's prctl sends no signal, so the child (re-parented) must
+    see that its parent is not the one that forked it and exit before the
+    exec, in the launcher (its QEMU) and in the harness (its launcher).
+    The kill cannot be timed into that window, so the test gives the check
+    a parent that is not the child's: the command must not run.  Fails
+    without the getppid() checks (the command ran)."""
+    mod = _launcher_module()
+    me = os.getpid()
+    marker = tmp_path / "ran"
+    cmd = ["sh", "-c", f"touch {marker}; exit 7"]
+    hooks = {"launcher": (mod._child_setup, lambda: setattr(mod, "LAUNCHER_PID", -1)),
+             "harness": (lambda: _die_with_the_test(me), None)}
+    for name, (hook, break_parent) in hooks.items():
+        # the parent that forked it: the command runs
+        assert subprocess.run(cmd, preexec_fn=hook).returncode == 7, name
+        assert marker.exists(), name
+        marker.unlink()
+        # another parent: exit 1 before the exec
+        if break_parent:
+            break_parent()
+        else:
+            hook = lambda: _die_with_the_test(-1)    # noqa: E731
+        assert subprocess.run(cmd, preexec_fn=hook).returncode == 1, name
+        assert not marker.exists(), f"{name}: the command ran under another parent"
 
 
 def test_launcher_dies_with_the_test(tmp_path):
