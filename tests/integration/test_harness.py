@@ -362,3 +362,39 @@ def test_launcher_dies_with_the_test(tmp_path):
         for p in pids:
             if _alive(p):
                 os.kill(p, 9)
+
+
+class _FakeScreen:
+    def __init__(self, text):
+        self._text = text
+
+    def text(self):
+        return self._text
+
+
+def test_wait_screen_stable_waits_for_a_repeated_match(monkeypatch):
+    """screen.wait_screen(stable=True) returns only a matching screen that
+    the next grab shows again: a grab caught half-way through a scroll (it
+    matches, but rows are still moving) is not the answer.  Without stable
+    the first match is.  On timeout the last screen's text is in the error.
+    (Fails when stable is ignored: the half-scrolled screen came back.)"""
+    import screen
+    shots = ["booting", "kconsole: off\nhalf-moved row", "kconsole: off\nfinal row",
+             "kconsole: off\nfinal row"]
+    grabs = []
+
+    def fake_grab(qmp, base):
+        grabs.append(base)
+        return _FakeScreen(shots[min(len(grabs), len(shots)) - 1])
+
+    monkeypatch.setattr(screen, "grab", fake_grab)
+    pred = lambda s: "kconsole: off" in s.text()     # noqa: E731
+    got = screen.wait_screen(None, "b", pred, interval=0)
+    assert got.text() == shots[1] and len(grabs) == 2
+    grabs.clear()
+    got = screen.wait_screen(None, "b", pred, interval=0, stable=True)
+    assert got.text() == shots[3] and len(grabs) == 4
+    grabs.clear()
+    shots[:] = ["a", "b"]                            # never matches
+    with pytest.raises(AssertionError, match="last screen:\nb"):
+        screen.wait_screen(None, "b", pred, timeout=0.05, interval=0.01)
