@@ -11,7 +11,6 @@ serial line (or, for the keyboard+screen transport, see test_kdb_screen.py).
 Used by test_kdb_serial.py, test_kdb_gdb.py and test_kdb_screen.py.
 """
 
-import re
 import time
 
 from qemu import BOOT_TIMEOUT, SCALE

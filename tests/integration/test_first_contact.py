@@ -14,7 +14,7 @@ import pytest
 
 from gdb_boot import ACKS_ON, WAITING, frames as gdb_frames
 from kdb_session import CONSOLE, Kdb, boot_kdb
-from qemu import BOOT_TIMEOUT, REPO, SCALE
+from qemu import BOOT_TIMEOUT, REPO
 
 README = os.path.join(REPO, "README.md")
 

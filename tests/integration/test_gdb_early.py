@@ -6,9 +6,8 @@ Each test boots once; several gdb checks share a boot."""
 
 import re
 
-import pytest
 
-from gdb_boot import (ACKS_ON, BOOT_COMPLETE, attach, boot_to_kgdbwait, cmd_or_error,
+from gdb_boot import (BOOT_COMPLETE, attach, boot_to_kgdbwait, cmd_or_error,
                       cont_expect_error, cont_to_stop, expect_error, frames, reg,
                       stop_func, value)
 from qemu import BOOT_TIMEOUT

@@ -121,7 +121,7 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
     g.cmd("set breakpoint always-inserted on")
     g.cmd("hbreak trap_init")
     out = run(g, "ekdb-breakpoints")
-    assert re.search(rf"^breakpoint table: 2 used of \d+ entries at 0x[0-9a-f]{{16}}, in the "
+    assert re.search(r"^breakpoint table: 2 used of \d+ entries at 0x[0-9a-f]{16}, in the "
                      r"early storage \(early_bps, in use\)", out, re.M), out
     rows = [ln.split() for ln in table(out)]
     assert rows == [

@@ -18,7 +18,6 @@ Bad input tried: gdb asking for registers past the end of the short 'g'
 
 import re
 import subprocess
-import time
 
 from gdb_boot import ACKS_ON, boot_to_kgdbwait
 from gdbdriver import GDB

@@ -11,7 +11,6 @@ import re
 import signal
 import socket
 
-import pytest
 
 from gdb_boot import (ACKS_ON, BOOT_COMPLETE, attach, boot_to_kgdbwait, cont_to_stop,
                       frames, reg, stop_func, value)

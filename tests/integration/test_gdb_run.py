@@ -17,7 +17,6 @@ import pytest
 
 from gdb_boot import (BOOT_COMPLETE, STOP_TIMEOUT, attach, boot_to_kgdbwait,
                       cont_expect_error, cont_to_stop, frames, reg, stop_func, value)
-from gdbdriver import GdbError
 from qemu import BOOT_TIMEOUT
 
 PRINTK = ("log_store", "vprintk", "printk")     # log_store is inlined into vprintk

@@ -9,7 +9,6 @@ the checks that belong to it; keys go one at a time with small pauses
 
 import re
 
-import pytest
 
 from gdbdriver import gdb_batch
 from conftest import KERNEL_ELF
@@ -402,7 +401,7 @@ def test_breakpoints_step_and_after_boot(machine):
     cpu1_idle = re.search(r"^CPU: 1 PID: 0 Comm: swapper/1 ", btc, re.M)
     assert k.cmd("cpu") == ("Currently on cpu 0\nAvailable cpus: " +
                             ("0, 1(-)" if cpu1_idle else "0-1")), btc
-    start = k.mark()
+    k.mark()
     k.type("cpu 1")
     k.enter()
     cpu1_pid = re.search(r"^CPU: 1 PID: (\d+) ", btc, re.M).group(1)

@@ -10,9 +10,8 @@ import re
 
 from kdb_session import BAD, BOOT_COMPLETE
 from qemu import BOOT_TIMEOUT
-from screen import grab, wait_screen
-from test_kdb_screen import Screen, at_prompt, last_line, rows_after
-from test_kdb_serial import sym
+from screen import wait_screen
+from test_kdb_screen import Screen, at_prompt, last_line
 
 SERIAL = "earlyprintk=serial,ttyS0,115200"
 KMS_UP = r"kms: bochs-drm .*: (\d+)x(\d+)x32 at 0x[0-9a-f]+, debugger page at line \d+"

@@ -15,7 +15,6 @@ import pytest
 from kdb_session import BAD, Kdb
 from qemu import BOOT_TIMEOUT, REPO, SCALE
 from qmp import read_ppm
-from screen import grab
 from test_kdb_screen import Screen, at_prompt
 
 SERIAL = "earlyprintk=serial,ttyS0,115200"
@@ -162,7 +161,7 @@ def test_kgdboc_kms_kbd_serial(machine, tmp_path):
     sc.wait("kdb", at_prompt, timeout=60)
     sc.type("kms")
     sc.keys("ret")
-    s = sc.wait("kms", lambda s: s.find("kms: 1024x768x32") is not None and at_prompt(s))
+    sc.wait("kms", lambda s: s.find("kms: 1024x768x32") is not None and at_prompt(s))
     ser = m.wait_for(r"enters (\d+), last enter (\d+) us \(scanout flip\), last leave (\d+) us",
                      timeout=30)
     assert int(ser.group(1)) == 1

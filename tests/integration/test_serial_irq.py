@@ -12,7 +12,6 @@ early polled transport is retired, an IRQ transport is not polled), and
 the driver's ctrl-c / gdb counters only move in its interrupt handler."""
 
 import re
-import time
 
 import pytest
 

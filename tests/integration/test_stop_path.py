@@ -13,9 +13,8 @@ import os
 import re
 import subprocess
 
-import pytest
 
-from gdb_boot import (ACKS_ON, BOOT_COMPLETE, KGDBWAIT, attach, boot_to_kgdbwait,
+from gdb_boot import (BOOT_COMPLETE, KGDBWAIT, attach, boot_to_kgdbwait,
                       cont_expect_error, cont_to_stop, stop_func)
 from gdbdriver import gdb_batch
 from qemu import BOOT_TIMEOUT, REPO
