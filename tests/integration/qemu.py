@@ -104,6 +104,7 @@ class Port:
         self.sock = None
         self.pair = None        # "unix": our end of the socket pair with QEMU
         self.thread = None
+        self.rlock = threading.Lock()   # one reader at a time: the thread or output()
         self._stop = threading.Event()
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._log = open(log_path, "ab") if log_path else None
@@ -116,6 +117,20 @@ class Port:
         with self.cond:
             self.text += s
             self.cond.notify_all()
+
+    def take_pending(self, s):
+        """Read and feed what socket s holds now, without waiting; under
+        rlock, so the bytes are fed in the order they came.  False at the
+        end of the stream."""
+        with self.rlock:
+            while True:
+                try:
+                    data = s.recv(65536, socket.MSG_DONTWAIT)
+                except (BlockingIOError, InterruptedError):
+                    return True
+                if not data:
+                    return False
+                self.feed(data)
 
     def finish(self):
         with self.cond:
@@ -356,12 +371,10 @@ class Machine:
                 # see its line closed; look at _stop every 0.2 s instead)
                 if not select.select([s], [], [], 0.2)[0]:
                     continue
-                data = s.recv(65536)
+                if not p.take_pending(s):
+                    break
             except (OSError, ValueError):
                 break
-            if not data:
-                break
-            p.feed(data)
         if not p._stop.is_set():
             p.finish()
 
@@ -480,7 +493,19 @@ class Machine:
 
     # ------------------------------------------------------------- I/O
     def output(self, port=0):
-        return self.ports[port].text
+        """Everything the port has shown so far: on a captured port, what the
+        guest sent before this call, the bytes its reader thread has not
+        taken in yet included (QEMU writes a UART's byte to the socket before
+        the guest's next instruction, so a line printed before a stop that
+        reached the test on another channel is here)."""
+        p = self.ports[port]
+        s = p.sock
+        if s is not None and p.thread is not None and p.thread.is_alive():
+            try:
+                p.take_pending(s)
+            except (OSError, ValueError):
+                pass                            # closed under us: what we have
+        return p.text
 
     def kaslr_offset(self, port=0):
         """How far the loader moved the kernel from its link address (0 with

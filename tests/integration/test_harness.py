@@ -398,3 +398,41 @@ def test_wait_screen_stable_waits_for_a_repeated_match(monkeypatch):
     shots[:] = ["a", "b"]                            # never matches
     with pytest.raises(AssertionError, match="last screen:\nb"):
         screen.wait_screen(None, "b", pred, timeout=0.05, interval=0.01)
+
+
+def test_output_has_what_the_guest_sent_before_it(tmp_path, monkeypatch):
+    """m.output(i) holds every byte that reached the port's socket before
+    the call, even when the port's reader thread is behind (a loaded
+    machine): a line the guest printed before a stop that reached the test
+    on another channel (gdb, the debug port) must be there.  The reader is
+    made 0.3 s late on every chunk it takes; no QEMU.  Fails without
+    output()'s take_pending (two clean checks went red on such a read)."""
+    import threading
+    from qemu import Machine
+    m = Machine(tmp_path, start=False)
+    ours, guest = socket.socketpair()
+    p = Port(0, "unix", None, None)
+    m.ports.append(p)
+    feed = Port.feed
+
+    def late(self, data):
+        if threading.current_thread() is p.thread:
+            time.sleep(0.3)
+        feed(self, data)
+
+    monkeypatch.setattr(Port, "feed", late)
+    m._capture(p, ours)
+    try:
+        for i in range(200):
+            guest.sendall(f"line {i}\r\n".encode())
+            if i % 50 == 49:
+                out = m.output(0)
+                assert out.endswith(f"line {i}\r\n"), out[-200:]
+        assert m.output(0) == "".join(f"line {i}\r\n" for i in range(200))
+        guest.close()                       # the end of the stream: the reader finishes
+        p.thread.join(5)
+        assert p.closed and not p.thread.is_alive()
+    finally:
+        p._stop.set()
+        guest.close()
+        ours.close()
