@@ -526,15 +526,11 @@ class Machine:
                            % (port, tail(self.output(port))))
 
     def wait_for(self, regex, port=0, timeout=DEFAULT_TIMEOUT, from_start=False,
-                 flags=0, fail_on=None, keep_cursor=False):
+                 flags=0, fail_on=None):
         """Wait until regex matches the port's output (after its cursor);
         return the re.Match and move the cursor past it.  Raise MachineError
         with the output so far on timeout, if QEMU is gone, or at once if
-        the regex fail_on matches first (e.g. r"Oops|Kernel panic").
-        keep_cursor: leave the cursor where it is.  With from_start, this is
-        how to check a line the guest printed before a stop that reached the
-        test on another channel (gdb, the debug port): the guest sent it
-        first, but this port's reader thread may not have taken it in yet."""
+        the regex fail_on matches first (e.g. r"Oops|Kernel panic")."""
         p = self.ports[port]
         rx = re.compile(regex, flags) if isinstance(regex, str) else regex
         bad = re.compile(fail_on) if isinstance(fail_on, str) else fail_on
@@ -548,8 +544,7 @@ class Machine:
                     why = f"found /{bad.pattern}/ ({b.group(0)!r}) first"
                     break
                 if m:
-                    if not keep_cursor:
-                        p.cursor = m.end()
+                    p.cursor = m.end()
                     return m
                 left = deadline - time.monotonic()
                 if left <= 0:
