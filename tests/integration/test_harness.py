@@ -196,13 +196,18 @@ def test_gdb_batch():
     assert "$1 = 42" in out
 
 
-def _relay_module():
+def _module(name, path):
+    """A tool script (with or without .py) loaded as a module."""
+    import importlib.machinery
     import importlib.util
-    path = os.path.join(os.path.dirname(LAUNCHER), "tcp_relay.py")
-    spec = importlib.util.spec_from_file_location("tcp_relay", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    loader = importlib.machinery.SourceFileLoader(name, path)
+    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader))
+    loader.exec_module(mod)
     return mod
+
+
+def _relay_module():
+    return _module("tcp_relay", os.path.join(os.path.dirname(LAUNCHER), "tcp_relay.py"))
 
 
 def test_tcp_relay_gathers_and_flushes(tmp_path):
@@ -290,15 +295,6 @@ def _children(pid):
     return kids
 
 
-def _launcher_module():
-    import importlib.machinery
-    import importlib.util
-    loader = importlib.machinery.SourceFileLoader("ekdb_qemu", LAUNCHER)
-    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader("ekdb_qemu", loader))
-    loader.exec_module(mod)
-    return mod
-
-
 def test_child_exits_when_its_parent_is_already_gone(tmp_path):
     """The race PR_SET_PDEATHSIG leaves: a parent killed between the fork
     and the child's prctl sends no signal, so the child (re-parented) must
@@ -307,7 +303,7 @@ def test_child_exits_when_its_parent_is_already_gone(tmp_path):
     The kill cannot be timed into that window, so the test gives the check
     a parent that is not the child's: the command must not run.  Fails
     without the getppid() checks (the command ran)."""
-    mod = _launcher_module()
+    mod = _module("ekdb_qemu", LAUNCHER)
     me = os.getpid()
     marker = tmp_path / "ran"
     cmd = ["sh", "-c", f"touch {marker}; exit 7"]
