@@ -15,6 +15,7 @@
 #include <asm/sstep.h>
 #include <ekdb/gdbstub.h>
 #include <ekdb/kdb.h>
+#include <ekdb/ekdb.h>
 
 /* ---------------------------------------------------------------- bp.c */
 /* Breakpoints the early table holds; the full core's table grows (>= 1000). */
@@ -31,13 +32,6 @@ extern char __ekdb_early_start[], __ekdb_early_end[];
 
 enum dbg_bp_owner { DBG_OWNER_GDB = 1, DBG_OWNER_KDB = 2 };
 
-/*
- * The lifetime a breakpoint was planted in (struct dbg_bp.planted): the
- * UEFI loader's debugger, the early kernel's (static storage), or the full
- * core's (after the handoff).  Shown by the gdb helpers (scripts/gdb/).
- */
-enum dbg_lifetime { DBG_LIFE_LOADER = 1, DBG_LIFE_EARLY = 2, DBG_LIFE_FULL = 3 };
-
 struct dbg_bp {
 	bool used;
 	bool enabled;		/* kdb be/bd; gdb's are always enabled */
@@ -46,7 +40,7 @@ struct dbg_bp {
 	u8 owner;
 	u8 saved;		/* original byte under the break instruction */
 	s8 slot;		/* hardware slot (0..ARCH_HW_BP_SLOTS-1), -1 for software */
-	u8 planted;		/* enum dbg_lifetime of the dbg_bp_set() that made it */
+	u8 planted;		/* enum ekdb_lifetime of the dbg_bp_set() that made it */
 	unsigned len;
 	u64 addr;
 	unsigned long hits;
@@ -81,7 +75,7 @@ bool dbg_addr_is_debugger(u64 addr, u64 len);
 void dbg_addr_release(u64 start, u64 end);
 int dbg_bp_capacity(void);
 /* dbg_bp_set_lifetime - new entries are planted in @life from now on (default: early). */
-void dbg_bp_set_lifetime(enum dbg_lifetime life);
+void dbg_bp_set_lifetime(enum ekdb_lifetime life);
 /*
  * The kernel's jump window (run-time addresses, [start, end)): code that
  * runs before the kernel has its debug vectors.  Breakpoints there are
@@ -244,20 +238,10 @@ struct dbg_frontend {
 struct gdb_session;
 struct kdb_session;
 
-/* Where the sessions live: provided by the running lifetime. */
-struct dbg_session_store {
-	struct gdb_session *gdb;
-	struct kdb_session *kdb;
-	char *gdb_in, *gdb_out;		/* gdb packet buffers, gdb_bufsize bytes each */
-	size_t gdb_bufsize;
-	char (*kdb_hist)[KDB_LINE_MAX];	/* a larger kdb history ring (move only), or NULL */
-	unsigned kdb_hist_cap;
-};
-
 /* dbg_frontend_init - sessions set up in @st (once); the kdb+gdb front end, or NULL. */
-const struct dbg_frontend *dbg_frontend_init(const struct dbg_session_store *st, u32 cmd_enable);
+const struct dbg_frontend *dbg_frontend_init(const struct ekdb_sessions *st, u32 cmd_enable);
 /* dbg_frontend_move - the live sessions continue in @st: 0 or -errno. */
-int dbg_frontend_move(const struct dbg_session_store *st);
+int dbg_frontend_move(const struct ekdb_sessions *st);
 bool dbg_frontend_gdb_attached(void);
 /* The live sessions (NULL before dbg_frontend_init), and who owns the line (core/handoff/loader.c). */
 void dbg_frontend_sessions(struct gdb_session **gdb, struct kdb_session **kdb);
@@ -301,5 +285,7 @@ unsigned dbg_handoff_unplant(const struct ekdb_handoff *c, u64 text_start, u64 t
 
 /* dbg_core_init - take the debug vectors (arch_dbg_traps_init); @fe serves the user. */
 void dbg_core_init(const struct dbg_frontend *fe);
+/* dbg_core_exit - the debugger off (ekdb_shutdown): no trap is taken as its own any more. */
+void dbg_core_exit(void);
 
 #endif

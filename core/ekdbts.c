@@ -740,7 +740,13 @@ static void run_basic(const char *prefix, bool late)
 
 void ekdbts_init(const struct ekdbts_host *h)
 {
-	const struct dbg_frontend *fe;
+	struct ekdb_start start = {
+		.sessions = early_sessions(),
+		.io = { &ts_transport },
+		.cmd_enable = ekdb_opts.cmd_enable,
+		.gdb_owns_line = true,	/* the stub, not kdb, takes the test's packets */
+	};
+	int err;
 
 	if (!opts_given)
 		return;
@@ -754,13 +760,11 @@ void ekdbts_init(const struct ekdbts_host *h)
 		return;
 	}
 	host = h;
-	fe = early_frontend_get();
-	if (!fe || dbg_transport_register(&ts_transport)) {
-		pr_err("ekdbts: cannot start the debugger: no tests run\n");
+	err = ekdb_start(&start);
+	if (err) {
+		pr_err("ekdbts: cannot start the debugger: %s: no tests run\n", ekdb_strerror(err));
 		return;
 	}
-	dbg_core_init(fe);
-	dbg_frontend_set_gdb_owns_line(true);
 	active = true;
 	pr_info("kgdb: Registered I/O driver ekdbts (ekdbts=%s)\n", opts_text);
 	if (opts.early) {

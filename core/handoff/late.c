@@ -67,7 +67,7 @@ static struct dbg_bp *grow_table(const struct dbg_bp *old, int old_cap, int *new
 	return tab;
 }
 
-static int alloc_late_storage(struct dbg_session_store *st, struct dbg_bp **tab)
+static int alloc_late_storage(struct ekdb_sessions *st, struct dbg_bp **tab)
 {
 	st->gdb = dbg_kzalloc(sizeof(*st->gdb));
 	st->kdb = dbg_kzalloc(sizeof(*st->kdb));
@@ -120,7 +120,7 @@ static void count_bps(unsigned *sw, unsigned *hw, unsigned *installed)
 }
 
 /* The full core's sessions in @st, its breakpoint table @tab (interrupts off meanwhile). */
-static void start_sessions(const struct dbg_session_store *st, struct dbg_bp *tab, bool had_early)
+static void start_sessions(const struct ekdb_sessions *st, struct dbg_bp *tab, bool had_early)
 {
 	u64 flags = local_irq_save();
 
@@ -128,7 +128,7 @@ static void start_sessions(const struct dbg_session_store *st, struct dbg_bp *ta
 		dbg_bp_table_move(tab, EKDB_LATE_BPS, grow_table);
 	else
 		dbg_bp_table_fresh(tab, EKDB_LATE_BPS, grow_table);
-	dbg_bp_set_lifetime(DBG_LIFE_FULL);
+	dbg_bp_set_lifetime(EKDB_LIFE_FULL);
 	if (had_early) {
 		dbg_frontend_move(st);
 	} else {
@@ -147,7 +147,7 @@ static void start_sessions(const struct dbg_session_store *st, struct dbg_bp *ta
  */
 int late_start_debugger(void)
 {
-	struct dbg_session_store st;
+	struct ekdb_sessions st;
 	struct dbg_bp *tab;
 
 	if (ekdb_enabled())
@@ -162,7 +162,7 @@ int late_start_debugger(void)
 
 void ekdb_late_init(void)
 {
-	struct dbg_session_store st;
+	struct ekdb_sessions st;
 	struct dbg_bp *tab;
 	unsigned sw, hw, inst;
 	size_t freed = 0;

@@ -279,7 +279,7 @@ static int import_bp(int i, const struct ekdb_handoff_bp *cb, u64 text_start, u6
 		.installed = cb->flags & EKDB_HANDOFF_BP_INSTALLED, .type = cb->type,
 		.owner = cb->owner, .saved = cb->saved, .slot = cb->slot, .len = cb->len,
 		.addr = cb->addr, .hits = (unsigned long)cb->hits,
-		.planted = DBG_LIFE_LOADER,	/* every handed-over entry was set in the loader */
+		.planted = EKDB_LIFE_LOADER,	/* every handed-over entry was set in the loader */
 	};
 
 	if (b.type == EKDB_BP_SW) {
