@@ -6,7 +6,7 @@
  * kgdbwait stop.
  */
 #include "early.h"
-#include "../core/debug_core.h"
+#include "../core/core_early.h"
 #include <ekdb/string.h>
 #include <ekdb/log.h>
 #include <ekdb/port.h>

@@ -6,7 +6,7 @@
  * moves the sessions out first.
  */
 #include "early.h"
-#include "../core/debug_core.h"
+#include "../core/core_early.h"
 #include <ekdb/gdbstub.h>
 #include <ekdb/kdb.h>
 

@@ -122,6 +122,9 @@ static const struct ekdb_port_ops ldr_port = {
 		.phys_read = ldr_phys_read,
 		.sys_info = ldr_sys_info,
 	},
+	.sym_lookup = ldr_sym_lookup,
+	.sym_by_name = ldr_sym_by_name,
+	.sym_get = ldr_sym_get,
 };
 
 /* A fault in the loader (not one a fault-safe access fixed up): the debugger sees it. */
