@@ -292,4 +292,19 @@ void ekdb_set_cpu_id_fn(unsigned (*fn)(void));
 void ekdb_set_roundup_fn(bool (*fn)(void));
 void kgdb_breakpoint(void);
 
+/*
+ * The trap entry, for a kernel that owns its IDT (Linux: do_int3(),
+ * exc_debug(), the NMI handler chain): call these first from its #BP, #DB
+ * and NMI handlers with the trapped frame (struct pt_regs of
+ * arch/x86/include/asm/regs.h: a host with another layout converts in and
+ * back); true: the debugger's trap, handled (resume at the frame, which
+ * it may have changed); false: the kernel's own.  A kernel that lets
+ * arch/x86/idt.c build its IDT (x86_idt_init(), as the reference kernel
+ * does) gets them routed without calling these.  Context: the trap's,
+ * interrupts off; __ekdb_nobp code (breakpoints there are refused).
+ */
+bool ekdb_trap_breakpoint(struct pt_regs *regs);
+bool ekdb_trap_debug(struct pt_regs *regs);
+bool ekdb_trap_nmi(struct pt_regs *regs);
+
 #endif
