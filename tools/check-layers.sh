@@ -18,7 +18,7 @@ set -u
 build=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
 
-DEBUGGER_DIRS="core early earlyio gdbstub kdb lib"
+DEBUGGER_DIRS="core early earlyio gdbstub kdb lib selftest"
 
 RULES="
 gdbstub kdb|^arch/|arch-neutral: the architecture is reached through <ekdb/arch.h>
@@ -27,7 +27,7 @@ $DEBUGGER_DIRS|^/usr/include/efi/|GNU-EFI is the loader's: the debugger sees no 
 core|^arch/x86/include/asm/regs_table[.]h$|the core reaches the register file through <ekdb/arch.h> (arch_dbg_reg_*)
 core|^arch/x86/include/asm/fixup[.]h$|the core reaches fault-safe access through <ekdb/arch.h> (arch_dbg_probe_*)
 core/handoff core/late|^early/|the full core does not reach back into the early debugger: its options are core/opts.h
-early|^core/debug_core[.]h$|the core's insides are private: early/ reaches it through core/core_early.h
+early selftest|^core/debug_core[.]h$|the core's insides are private: early/ and selftest/ reach it through core/core_early.h
 "
 # The hosts' rule: a host (the reference kernel, the loader's glue in
 # boot/dbg/) starts and feeds the debugger through <ekdb/ekdb.h> and

@@ -27,12 +27,13 @@
  * (a CPU held mid-printk may hold the log's lock): results are printed
  * by the test's own thread afterwards.
  */
-#include "debug_core.h"
+#include "../core/core_early.h"
 #include "ekdbts.h"
 #include "../early/early.h"
 #include <ekdb/cmdline.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/ekdbts.h>
+#include <ekdb/gdbstub.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/hex.h>

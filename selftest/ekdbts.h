@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ekdbts.h - private to core/ekdbts*.c: the ekdbts= options and the pure
+ * ekdbts.h - private to selftest/ekdbts*.c: the ekdbts= options and the pure
  * helpers of the scripted gdb (no state, host-testable).
  */
 #ifndef CORE_EKDBTS_H
