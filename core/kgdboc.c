@@ -8,7 +8,7 @@
 #include "debug_core.h"
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-#include "../earlyio/serial/uart16550.h"
+#include "../io/serial/uart16550.h"
 
 static bool word_is(const char *w, size_t n, const char *lit)
 {

@@ -14,7 +14,7 @@
  */
 #include "early.h"
 #include "../core/core_early.h"
-#include "../earlyio/serial/serial_transport.h"
+#include "../io/serial/serial_transport.h"
 #include <ekdb/bootinfo.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>

@@ -3,7 +3,7 @@
 # check-early.sh BUILD DIR... - early code must never reach the allocator.
 #
 # The boundary is a property of the link, not of symbol names: the objects
-# of the given directories (early/, earlyio/*), of the debugger code that
+# of the given directories (early/, io/*), of the debugger code that
 # runs early (core/ but not its subfolders core/late/ and core/handoff/,
 # whose late.c is the late handoff; core/handoff/loader.c, the first
 # handoff's record, runs early and is checked; gdbstub/, kdb/, lib/,

@@ -18,7 +18,7 @@ set -u
 build=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
 
-DEBUGGER_DIRS="core early earlyio gdbstub kdb lib selftest"
+DEBUGGER_DIRS="core early io gdbstub kdb lib selftest"
 
 RULES="
 gdbstub kdb|^arch/|arch-neutral: the architecture is reached through <ekdb/arch.h>
@@ -105,7 +105,7 @@ done
 # changed: ekdb_io_map_get() / arch_dbg_mm_generation() tell them.
 SRC_RULES="
 core|regs->|reaches into the trap frame (arch_dbg_trap_*, arch_dbg_pc, arch_dbg_reg_*)
-earlyio early|read_cr3|reads the page-table base (ekdb_io_map_get, arch_dbg_mm_generation)
+io early|read_cr3|reads the page-table base (ekdb_io_map_get, arch_dbg_mm_generation)
 "
 if [ -z "${LAYERS_SELFTEST:-}" ]; then
 	srcrules=$(mktemp) || fail "mktemp"

@@ -19,7 +19,7 @@ LDR_DBG_SHARED := \
 	core/bp.c core/cpu.c core/display.c core/entry.c core/frontend.c core/mem.c \
 	core/port.c core/start.c core/target.c core/transport.c core/handoff/loader.c core/reenter.c \
 	$(wildcard gdbstub/*.c) $(wildcard kdb/*.c) \
-	earlyio/serial/uart16550.c earlyio/serial/serial_opt.c earlyio/serial/serial_transport.c
+	io/serial/uart16550.c io/serial/serial_opt.c io/serial/serial_transport.c
 LDR_DBG_GLUE := $(sort $(wildcard boot/dbg/*.c boot/dbg/*.S))
 
 LDR_DBG_OBJS := $(patsubst %,$(BUILD)/boot/ekdb/%.o,$(LDR_DBG_SHARED)) \

@@ -11,8 +11,8 @@
 #include "libxml.h"
 #include "elf_syms.h"
 #include "x86_idt.h"
-#include "../../earlyio/serial/serial_transport.h"
-#include "../../earlyio/serial/serial_console.h"
+#include "../../io/serial/serial_transport.h"
+#include "../../io/serial/serial_console.h"
 #include <asm/desc.h>
 #include <asm/processor.h>
 #include <ekdb/bootinfo.h>

@@ -78,7 +78,7 @@ struct ekdb_sessions {
  * @sessions:	the session storage (must stay valid until moved).
  * @io:		the transports, in order (the first answers a waiting gdb's
  *		NAK); unused entries NULL.  Made by the drivers' constructors
- *		(earlyio/: serial_transport_init(), ...).
+ *		(io/: serial_transport_init(), ...).
  * @cmd_enable:	kdb.cmd_enable's mask (Linux's KDB_ENABLE_*; 1: all).
  * @lifetime:	the lifetime breakpoints are planted in (0: early).
  * @code_addr:	where software breakpoints may go, for a lifetime whose

@@ -3,7 +3,7 @@
  * port.h - the porting interface: what a host (a kernel, the UEFI loader,
  * the host simulator of the unit tests) gives the debugger.
  *
- * The debugger's folders (lib/, early/, earlyio/, core/, gdbstub/, kdb/)
+ * The debugger's folders (lib/, early/, io/, core/, gdbstub/, kdb/)
  * include no header of the kernel that hosts them: every kernel service
  * they use is a member of struct ekdb_port_ops, which the host registers
  * with ekdb_set_port().  `make check-layers` (tools/check-layers.sh) fails

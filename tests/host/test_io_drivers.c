@@ -22,7 +22,7 @@
 #include <cmocka.h>
 #include "../../core/handoff/late.h"
 #include "../../core/opts.h"
-#include "../../earlyio/serial/uart16550.h"
+#include "../../io/serial/uart16550.h"
 #include <ekdb/errno.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/kdb.h>

@@ -131,7 +131,7 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
          "gdb", "early", "0"]], out
 
     out = run(g, "ekdb-transports")
-    assert re.search(r"^ 0  ttyS1\s+serial\s+polled\s+no\s+early\s+\w+ \(earlyio/serial/", out,
+    assert re.search(r"^ 0  ttyS1\s+serial\s+polled\s+no\s+early\s+\w+ \(io/serial/", out,
                      re.M), out
     assert "handoff: not yet (the early debugger runs on static storage)" in out, out
 

@@ -96,14 +96,14 @@ machine is stopped no breakpoint is in memory (the debugger takes them out)."""
 
 
 def driver_of(t):
-    """Where a transport's code lives: the early polled driver (earlyio/)
+    """Where a transport's code lives: the early polled driver (io/)
     or the running kernel's (the function behind its getc)."""
     fn = int(t["getc"])
     sym, _ = utils.function_of(fn) if fn else (None, None)
     if sym is None or sym.symtab is None:
         return "?", utils.symbolize(fn) or "-"
     path = sym.symtab.filename
-    life = "early" if path.startswith(("earlyio/", "early/")) else "kernel"
+    life = "early" if path.startswith(("io/", "early/")) else "kernel"
     return life, f"{sym.name} ({path})"
 
 
@@ -122,7 +122,7 @@ class EkdbTransports(gdb.Command):
 Usage: ekdb-transports
 One line per registered transport: name (what kgdboc= names), kind, irq
 (0: polled), whether it is a screen console, and whose driver carries it:
-the early polled one (earlyio/) or the running kernel's.  Then the handoff:
+the early polled one (io/) or the running kernel's.  Then the handoff:
 whether it ran, the drivers waiting for it, what moved to whom."""
 
     def __init__(self):

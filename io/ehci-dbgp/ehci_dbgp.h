@@ -4,8 +4,8 @@
  * (earlyprintk=dbgp[N][,keep]) and a debugger transport (kgdbdbgp=N[,secs]),
  * both on one port at once.
  */
-#ifndef EARLYIO_EHCI_DBGP_H_PUBLIC
-#define EARLYIO_EHCI_DBGP_H_PUBLIC
+#ifndef IO_EHCI_DBGP_H_PUBLIC
+#define IO_EHCI_DBGP_H_PUBLIC
 
 #include <ekdb/transport.h>
 

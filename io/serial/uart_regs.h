@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * uart_regs.h - one description of a 16550's registers, shared by the
- * early polled driver (earlyio/serial/uart16550.c) and the running
+ * early polled driver (io/serial/uart16550.c) and the running
  * kernel's driver (kernel-glue/drivers/serial8250.c): where the registers
  * are (an I/O port, or physical memory reached 8 or 32 bits wide with the
  * register number shifted left by reg_shift, Linux's UPIO_PORT / UPIO_MEM /
  * UPIO_MEM32 and regshift), the register numbers and bits, and the one
  * accessor pair both drivers use.
  */
-#ifndef EARLYIO_UART_REGS_H
-#define EARLYIO_UART_REGS_H
+#ifndef IO_UART_REGS_H
+#define IO_UART_REGS_H
 
 #include <ekdb/types.h>
 #include <asm/io.h>

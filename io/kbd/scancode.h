@@ -18,8 +18,8 @@
  * an interrupt-driven keyboard driver both use it: sysrq-g breaks in).  Bytes the
  * controller marks as mouse data (status AUXDATA) are ignored.
  */
-#ifndef EARLYIO_KBD_SCANCODE_H
-#define EARLYIO_KBD_SCANCODE_H
+#ifndef IO_KBD_SCANCODE_H
+#define IO_KBD_SCANCODE_H
 
 #include <ekdb/types.h>
 

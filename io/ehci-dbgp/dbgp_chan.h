@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dbgp_chan.h - one debug device as a byte channel (dbgp_chan.c): the
- * logic the early driver (earlyio/ehci-dbgp/dbgp_transport.c, static
+ * logic the early driver (io/ehci-dbgp/dbgp_transport.c, static
  * instance) and the running kernel's driver (kernel-glue/drivers/
  * ehci_dbgp.c, its own instance and register access) share, so the
  * debugger's bytes are handled by the same code in both lifetimes.
  */
-#ifndef EARLYIO_EHCI_DBGP_CHAN_H
-#define EARLYIO_EHCI_DBGP_CHAN_H
+#ifndef IO_EHCI_DBGP_CHAN_H
+#define IO_EHCI_DBGP_CHAN_H
 
 #include "dbgp.h"
 

@@ -3,8 +3,8 @@
  * serial_pci.h - a 16550 behind a PCI function, named as Linux's x86
  * earlyprintk names it: pciserial[,force],bus:device.function[,baud].
  */
-#ifndef EARLYIO_SERIAL_PCI_H
-#define EARLYIO_SERIAL_PCI_H
+#ifndef IO_SERIAL_PCI_H
+#define IO_SERIAL_PCI_H
 
 #include <ekdb/types.h>
 

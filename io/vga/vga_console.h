@@ -4,8 +4,8 @@
  * as a terminal, shared by the printk console (earlyprintk=vga|efi) and
  * the keyboard transport's output side (ekgdboc=kbd).
  */
-#ifndef EARLYIO_VGA_CONSOLE_H
-#define EARLYIO_VGA_CONSOLE_H
+#ifndef IO_VGA_CONSOLE_H
+#define IO_VGA_CONSOLE_H
 
 #include <ekdb/types.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* i8042.h - the PS/2 controller, polled: data port 0x60, status/command port 0x64. */
-#ifndef EARLYIO_KBD_I8042_H
-#define EARLYIO_KBD_I8042_H
+#ifndef IO_KBD_I8042_H
+#define IO_KBD_I8042_H
 
 #include <ekdb/types.h>
 

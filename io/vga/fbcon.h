@@ -9,8 +9,8 @@
  * pixels show; with scroll_by_copy set it first moves the pixel rows up
  * when the grid scrolled (only as much of each row as holds text).
  */
-#ifndef EARLYIO_VGA_FBCON_H
-#define EARLYIO_VGA_FBCON_H
+#ifndef IO_VGA_FBCON_H
+#define IO_VGA_FBCON_H
 
 #include <ekdb/bootinfo.h>
 #include "textgrid.h"

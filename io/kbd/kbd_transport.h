@@ -2,10 +2,10 @@
 /*
  * kbd_transport.h - ekgdboc=kbd: the local console as a debugger
  * transport, input from the PS/2 keyboard (polled), output on the screen
- * (earlyio/vga).  An output-only console side: is_console is set.
+ * (io/vga).  An output-only console side: is_console is set.
  */
-#ifndef EARLYIO_KBD_TRANSPORT_H
-#define EARLYIO_KBD_TRANSPORT_H
+#ifndef IO_KBD_TRANSPORT_H
+#define IO_KBD_TRANSPORT_H
 
 #include <ekdb/transport.h>
 
@@ -20,7 +20,7 @@ struct ekdb_transport *kbd_screen_transport(int *err);
 void kbd_absorb_enter_release(unsigned long loops);
 
 /*
- * The screen side of a keyboard transport (output on earlyio/vga's
+ * The screen side of a keyboard transport (output on io/vga's
  * screen, cursor on while stopped): the early polled transport's and the
  * running kernel's keyboard driver's (kernel-glue/drivers/i8042_kbd.c).
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* dbgp_pci.h - the EHCI controller on PCI: discovery, firmware handoff, register access. */
-#ifndef EARLYIO_EHCI_DBGP_PCI_H
-#define EARLYIO_EHCI_DBGP_PCI_H
+#ifndef IO_EHCI_DBGP_PCI_H
+#define IO_EHCI_DBGP_PCI_H
 
 #include "dbgp.h"
 

@@ -3,8 +3,8 @@
  * earlycon.h - Linux's earlycon= for a 16550 (uart8250/uart, io, mmio,
  * mmio32) and bare earlycon from the ACPI SPCR table.
  */
-#ifndef EARLYIO_EARLYCON_H
-#define EARLYIO_EARLYCON_H
+#ifndef IO_EARLYCON_H
+#define IO_EARLYCON_H
 
 #include "uart16550.h"
 

@@ -9,8 +9,8 @@
  * that are not at a PC port: a PCI function's I/O BAR, memory-mapped
  * registers 1 or 4 bytes apart (uart_regs.h).
  */
-#ifndef EARLYIO_UART16550_H
-#define EARLYIO_UART16550_H
+#ifndef IO_UART16550_H
+#define IO_UART16550_H
 
 #include <ekdb/types.h>
 #include "uart_regs.h"

@@ -5,8 +5,8 @@
  * build time from a Debian console font by tools/gen_font.py; the tests'
  * screen decoder reads the same font.
  */
-#ifndef EARLYIO_VGA_FONT_H
-#define EARLYIO_VGA_FONT_H
+#ifndef IO_VGA_FONT_H
+#define IO_VGA_FONT_H
 
 #include <ekdb/types.h>
 

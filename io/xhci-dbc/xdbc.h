@@ -5,8 +5,8 @@
  * the device (xdbc_dev.c), which reaches the hardware only through
  * struct xdbc_io so the host tests can run it against a mock.
  */
-#ifndef EARLYIO_XHCI_DBC_H
-#define EARLYIO_XHCI_DBC_H
+#ifndef IO_XHCI_DBC_H
+#define IO_XHCI_DBC_H
 
 #include <ekdb/types.h>
 

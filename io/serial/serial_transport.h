@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* serial_transport.h - the debugger transport over a 16550 (ekgdboc=ttySn). */
-#ifndef EARLYIO_SERIAL_TRANSPORT_H
-#define EARLYIO_SERIAL_TRANSPORT_H
+#ifndef IO_SERIAL_TRANSPORT_H
+#define IO_SERIAL_TRANSPORT_H
 
 #include <ekdb/transport.h>
 

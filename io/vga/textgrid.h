@@ -9,8 +9,8 @@
  * the grid itself: tg_view() sets it on the cell the visible cursor is on,
  * and the renderers draw such a cell inverted.
  */
-#ifndef EARLYIO_VGA_TEXTGRID_H
-#define EARLYIO_VGA_TEXTGRID_H
+#ifndef IO_VGA_TEXTGRID_H
+#define IO_VGA_TEXTGRID_H
 
 #include <ekdb/types.h>
 

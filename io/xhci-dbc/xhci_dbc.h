@@ -4,8 +4,8 @@
  * (earlyprintk=xdbc[N][,keep], Linux's parameter) and a debugger transport
  * (kgdbxdbc=N[,secs]: kgdbdbgp='s sibling), both on one DbC at once.
  */
-#ifndef EARLYIO_XHCI_DBC_H_PUBLIC
-#define EARLYIO_XHCI_DBC_H_PUBLIC
+#ifndef IO_XHCI_DBC_H_PUBLIC
+#define IO_XHCI_DBC_H_PUBLIC
 
 #include <ekdb/transport.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* xdbc_pci.h - the xHCI controller on PCI: discovery, registers, firmware handoff. */
-#ifndef EARLYIO_XHCI_DBC_PCI_H
-#define EARLYIO_XHCI_DBC_PCI_H
+#ifndef IO_XHCI_DBC_PCI_H
+#define IO_XHCI_DBC_PCI_H
 
 #include "xdbc.h"
 

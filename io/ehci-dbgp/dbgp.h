@@ -6,8 +6,8 @@
  * bring-up (dbgp_port.c), which reach the hardware only through
  * struct dbgp_io so the host tests run them against a register mock.
  */
-#ifndef EARLYIO_EHCI_DBGP_H
-#define EARLYIO_EHCI_DBGP_H
+#ifndef IO_EHCI_DBGP_H
+#define IO_EHCI_DBGP_H
 
 #include <ekdb/types.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* vgatext.h - draw a textgrid on legacy VGA text memory (0xB8000). */
-#ifndef EARLYIO_VGA_VGATEXT_H
-#define EARLYIO_VGA_VGATEXT_H
+#ifndef IO_VGA_VGATEXT_H
+#define IO_VGA_VGATEXT_H
 
 #include "textgrid.h"
 

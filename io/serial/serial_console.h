@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* serial_console.h - register the early serial consoles. */
-#ifndef EARLYIO_SERIAL_CONSOLE_H
-#define EARLYIO_SERIAL_CONSOLE_H
+#ifndef IO_SERIAL_CONSOLE_H
+#define IO_SERIAL_CONSOLE_H
 
 struct uart_port;
 struct uart_regs;
