@@ -19,7 +19,7 @@
 #include <kernel/apic.h>
 #include <asm/processor.h>
 #include <ekdb/string.h>
-#include "../io/vga/vga_console.h"
+#include "../io/vga/vga.h"
 
 
 #define FBBENCH_LINE	80

@@ -26,11 +26,9 @@
 #include <asm/io.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
-#include "../io/kbd/kbd_transport.h"
-#include "../io/kbd/scancode.h"
-#include "../io/vga/vga_console.h"
-#include "../io/serial/serial_console.h"
-#include "../io/serial/uart16550.h"
+#include "../io/kbd/kbd.h"
+#include "../io/vga/vga.h"
+#include "../io/serial/serial.h"
 #include "drivers/i8042_kbd.h"
 
 

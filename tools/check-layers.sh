@@ -121,6 +121,23 @@ if [ -z "${LAYERS_SELFTEST:-}" ]; then
 	done <"$srcrules"
 	rm -f "$srcrules"
 fi
+# Each device of io/ has one public header (io/DEV/DEV.h or the named one
+# below): a host and the running kernel's drivers include that, never the
+# driver's other headers (docs/porting.md, "The devices").
+IO_PUBLIC="io/serial/serial.h io/kbd/kbd.h io/vga/vga.h io/ehci-dbgp/ehci_dbgp.h io/xhci-dbc/xhci_dbc.h"
+if [ -z "${LAYERS_SELFTEST:-}" ]; then
+	for dir in kernel-glue boot; do
+		(cd "$here" && find "$dir" -name '*.[ch]' -exec grep -Hn '^#include ".*io/' {} +) |
+		while IFS= read -r hit; do
+			inc=$(printf '%s\n' "$hit" | sed 's|.*#include "\(\.\./\)*\(io/[^"]*\)".*|\2|')
+			case " $IO_PUBLIC " in
+			*" $inc "*) ;;
+			*) echo "check-layers: a host includes a device's private header (want one of: $IO_PUBLIC): $hit" >&2
+			   echo bad ;;
+			esac
+		done | grep -q bad && status=1
+	done
+fi
 [ "$status" -eq 0 ] || exit 1
 [ -n "${LAYERS_SELFTEST:-}" ] && exit 0
 echo "check-layers: $nd debugger sources include nothing their layer may not see" \

@@ -11,8 +11,7 @@
 #include "libxml.h"
 #include "elf_syms.h"
 #include "x86_idt.h"
-#include "../../io/serial/serial_transport.h"
-#include "../../io/serial/serial_console.h"
+#include "../../io/serial/serial.h"
 #include <asm/desc.h>
 #include <asm/processor.h>
 #include <ekdb/bootinfo.h>

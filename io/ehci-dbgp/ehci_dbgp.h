@@ -3,11 +3,21 @@
  * ehci_dbgp.h - the EHCI USB debug port as an early console
  * (earlyprintk=dbgp[N][,keep]) and a debugger transport (kgdbdbgp=N[,secs]),
  * both on one port at once.
+ *
+ * The device's public side: what a host and the running kernel's drivers
+ * (kernel-glue/drivers/ehci_dbgp.c, which takes the port over, and
+ * ehci_hcd.c, which must leave it alone) may use of the debugger's driver;
+ * nothing else under io/ehci-dbgp/ is theirs (make check-layers).  With
+ * the constructors below: dbgp.h (the EHCI and debug-port registers, the
+ * device state a successor imports) and dbgp_chan.h (the polled channel
+ * the late driver runs on its own register accessors).
  */
 #ifndef IO_EHCI_DBGP_H_PUBLIC
 #define IO_EHCI_DBGP_H_PUBLIC
 
 #include <ekdb/transport.h>
+#include "dbgp.h"
+#include "dbgp_chan.h"
 
 /* earlyprintk=dbgp[N]: @opt is "dbgp", "dbgp1" (",keep" already taken off). */
 int early_dbgp_console_init(const char *opt, bool keep);

@@ -3,11 +3,19 @@
  * xhci_dbc.h - the xHCI Debug Capability as an early console
  * (earlyprintk=xdbc[N][,keep], Linux's parameter) and a debugger transport
  * (kgdbxdbc=N[,secs]: kgdbdbgp='s sibling), both on one DbC at once.
+ *
+ * The device's public side: what a host and the running kernel's drivers
+ * (kernel-glue/drivers/xhci_dbc.c, which takes the DbC over, and
+ * xhci_hcd.c, which resets the controller around it) may use of the
+ * debugger's driver; nothing else under io/xhci-dbc/ is theirs (make
+ * check-layers).  With the constructors below: xdbc.h (the DbC's
+ * registers, rings and state, the adopt path of the handoff).
  */
 #ifndef IO_XHCI_DBC_H_PUBLIC
 #define IO_XHCI_DBC_H_PUBLIC
 
 #include <ekdb/transport.h>
+#include "xdbc.h"
 
 /* earlyprintk=xdbc[N]: @opt is "xdbc", "xdbc1" (",keep" already taken off). */
 int early_xdbc_console_init(const char *opt, bool keep);

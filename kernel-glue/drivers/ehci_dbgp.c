@@ -33,7 +33,6 @@
 #include <ekdb/kdb.h>
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
-#include "../../io/ehci-dbgp/dbgp_chan.h"
 #include "../../io/ehci-dbgp/ehci_dbgp.h"
 #include "ehci_dbgp.h"
 #include <kernel/drivers.h>

@@ -21,10 +21,8 @@
  *    Enter that ended the session is absorbed and a SysRq still held when
  *    the debugger was entered is forgotten.
  */
-#include "../../io/kbd/i8042.h"
-#include "../../io/kbd/kbd_transport.h"
-#include "../../io/kbd/scancode.h"
-#include "../../io/vga/vga_console.h"
+#include "../../io/kbd/kbd.h"
+#include "../../io/vga/vga.h"
 #include "i8042_kbd.h"
 #include <kernel/kernel.h>
 #include <kernel/console.h>

@@ -18,9 +18,7 @@
  */
 #include "kms_console.h"
 #include "bochs_dispi.h"
-#include "../../io/vga/fbcon.h"
-#include "../../io/vga/font.h"
-#include "../../io/vga/vga_console.h"
+#include "../../io/vga/vga.h"
 #include <kernel/kernel.h>
 #include <kernel/printk.h>
 #include <kernel/slab.h>

@@ -39,8 +39,7 @@
 #include <ekdb/transport.h>
 #include <asm/io.h>
 #include "serial8250.h"
-#include "../../io/serial/uart_regs.h"
-#include "../../io/serial/serial_transport.h"
+#include "../../io/serial/serial.h"
 
 #define SERIAL8250_NR_PORTS	6	/* the 4 ISA lines and PCI ones */
 #define RX_BURST		256	/* bytes one interrupt takes at most */

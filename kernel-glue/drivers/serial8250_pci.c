@@ -23,10 +23,7 @@
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
 #include "serial8250.h"
-#include "../../io/serial/uart16550.h"
-#include "../../io/serial/serial_console.h"
-#include "../../io/serial/serial_transport.h"
-#include "../../io/serial/serial_pci.h"
+#include "../../io/serial/serial.h"
 
 #define PCI_SERIAL_MAX	4
 

@@ -33,7 +33,6 @@
 #include <ekdb/kdb.h>
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
-#include "../../io/xhci-dbc/xdbc.h"
 #include "../../io/xhci-dbc/xhci_dbc.h"
 #include "xhci_dbc.h"
 #include <kernel/drivers.h>

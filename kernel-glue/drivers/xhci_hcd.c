@@ -32,7 +32,7 @@
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
-#include "../../io/xhci-dbc/xdbc.h"
+#include "../../io/xhci-dbc/xhci_dbc.h"
 #include "xhci_dbc.h"
 #include <kernel/drivers.h>
 
