@@ -26,16 +26,6 @@ bool arch_dbg_break_insn_at(u64 addr)
 	return arch_dbg_probe_read(&byte, addr, 1) == 1 && byte == ARCH_BREAK_INSN;
 }
 
-unsigned arch_dbg_trap_vector(const struct pt_regs *regs)
-{
-	return (unsigned)regs->vector;
-}
-
-u64 arch_dbg_trap_error(const struct pt_regs *regs)
-{
-	return regs->error_code;
-}
-
 int arch_dbg_fault_signal(unsigned vector)
 {
 	switch (vector) {
