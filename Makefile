@@ -26,7 +26,7 @@ HOSTCC     ?= gcc
 # Every directory below is compiled into the kernel; a new .c or .S file in
 # one of them is picked up without touching this Makefile.
 KERNEL_DIRS := lib arch/x86 early io/serial io/vga io/kbd io/ehci-dbgp io/xhci-dbc \
-               core core/handoff core/late gdbstub kdb selftest kernel-glue kernel-glue/mm kernel-glue/drivers \
+               core core/late gdbstub kdb selftest kernel-glue kernel-glue/mm kernel-glue/drivers \
                scripts/gdb	# gdb_scripts.S: the .debug_gdb_scripts entry (the gdb helpers)
 
 # Code that must never reach the allocator (checked by tools/check-early.sh).

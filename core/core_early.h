@@ -52,7 +52,7 @@ const struct dbg_frontend *dbg_frontend_init(const struct ekdb_sessions *st, u32
 /* dbg_frontend_move - the live sessions continue in @st: 0 or -errno. */
 int dbg_frontend_move(const struct ekdb_sessions *st);
 bool dbg_frontend_gdb_attached(void);
-/* The live sessions (NULL before dbg_frontend_init), and who owns the line (core/handoff/loader.c). */
+/* The live sessions (NULL before dbg_frontend_init), and who owns the line (core/handoff.c). */
 void dbg_frontend_sessions(struct gdb_session **gdb, struct kdb_session **kdb);
 bool dbg_frontend_gdb_owns_line(void);
 void dbg_frontend_set_gdb_owns_line(bool on);

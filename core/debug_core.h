@@ -78,7 +78,7 @@ void dbg_bp_set_lifetime(enum ekdb_lifetime life);
  * refused as the debugger's own code (-EKDB_EPERM).
  */
 void dbg_bp_set_nobp_range(u64 start, u64 end);
-/* dbg_bp_restore - a handed-over entry back at its number (core/handoff/loader.c). */
+/* dbg_bp_restore - a handed-over entry back at its number (core/handoff.c). */
 int dbg_bp_restore(int index, const struct dbg_bp *b);
 /*
  * dbg_bp_set_code_check - where software breakpoints may go, for a lifetime

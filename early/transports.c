@@ -6,7 +6,7 @@
  * early lifetime's static pools (instantiate).  param.c parses with it,
  * init.c instantiates with it, core/kgdboc.c reads kgdboc='s device words
  * with it; the running kernel's drivers make their own instances of the
- * same devices and take over (core/handoff/drivers.c).  Static storage only.
+ * same devices and take over (core/late/takeover.c).  Static storage only.
  */
 #include "early.h"
 #include <ekdb/errno.h>

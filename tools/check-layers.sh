@@ -13,7 +13,7 @@
 #
 # Rules, one a line: "FOLDERS|PATTERN|WHY" (PATTERN: an extended regex
 # matched against the header's path relative to the tree, after ".."
-# are folded).  A folder also covers its subfolders (core: core/handoff, core/late).
+# are folded).  A folder also covers its subfolders (core: core/late).
 set -u
 build=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,7 +26,7 @@ $DEBUGGER_DIRS|^boot/|the loader is one host among three: the debugger sees no h
 $DEBUGGER_DIRS|^/usr/include/efi/|GNU-EFI is the loader's: the debugger sees no header of it
 core|^arch/x86/include/asm/regs_table[.]h$|the core reaches the register file through <ekdb/arch.h> (arch_dbg_reg_*)
 core|^arch/x86/include/asm/fixup[.]h$|the core reaches fault-safe access through <ekdb/arch.h> (arch_dbg_probe_*)
-core/handoff core/late|^early/|the full core does not reach back into the early debugger: its options are core/opts.h
+core/late|^early/|the full core does not reach back into the early debugger: its options are core/opts.h
 early selftest|^core/debug_core[.]h$|the core's insides are private: early/ and selftest/ reach it through core/core_early.h
 "
 # The hosts' rule: a host (the reference kernel, the loader's glue in

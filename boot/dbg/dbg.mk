@@ -17,7 +17,7 @@ LDR_DBG_SHARED := \
 	arch/x86/tdesc.c arch/x86/text_poke.c arch/x86/entry.S arch/x86/insn.c arch/x86/frame.c \
 	arch/x86/dbg_regs.c \
 	core/bp.c core/cpu.c core/display.c core/entry.c core/frontend.c core/mem.c \
-	core/port.c core/start.c core/target.c core/transport.c core/handoff/loader.c core/reenter.c \
+	core/port.c core/start.c core/target.c core/transport.c core/handoff.c core/reenter.c \
 	$(wildcard gdbstub/*.c) $(wildcard kdb/*.c) \
 	io/serial/uart16550.c io/serial/serial_opt.c io/serial/serial_transport.c
 LDR_DBG_GLUE := $(sort $(wildcard boot/dbg/*.c boot/dbg/*.S))

@@ -188,7 +188,7 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 }
 
 /*
- * The kernel's jump window and its own debugger code (core/handoff/loader.c): no
+ * The kernel's jump window and its own debugger code (core/handoff.c): no
  * breakpoint from the loader there.  Symbols are link addresses; the
  * image runs at kernel_virt (moved by KASLR, if any).
  */

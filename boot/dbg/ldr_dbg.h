@@ -38,7 +38,7 @@ void ldr_dbg_wait(void);
 void ldr_dbg_release(void);
 /*
  * ldr_dbg_handoff - after ExitBootServices, right before the jump: the debugger
- * state into @bi->dbg for the kernel (core/handoff/loader.c).  0 or -EKDB_E*.
+ * state into @bi->dbg for the kernel (core/handoff.c).  0 or -EKDB_E*.
  */
 int ldr_dbg_handoff(struct ekdb_bootinfo *bi);
 /* A short text for ldr_dbg_start's error code. */

@@ -4,9 +4,9 @@
  * handoffs (docs/handoff.md has both): the loader's debugger to the
  * kernel's, across the jump from the UEFI loader (one session, three
  * lifetimes).  The second, early -> full inside the kernel, moves the
- * running core's own structures (core/handoff/late.c) and needs no record.
+ * running core's own structures (core/late/init.c) and needs no record.
  *
- * The loader's debugger fills a struct ekdb_handoff (core/handoff/loader.c,
+ * The loader's debugger fills a struct ekdb_handoff (core/handoff.c,
  * dbg_handoff_export()) inside the boot-info record (bootinfo->dbg) as its
  * last act before the jump; the kernel takes it over in
  * x86_64_start_kernel() (early/handoff.c) before start_kernel() runs.

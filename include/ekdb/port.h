@@ -240,7 +240,7 @@ const struct ekdb_port_ops *ekdb_port(void);
  * The debugger's side (core/port.c): each forwards to the table in force
  * and does without when the member is NULL.  ekdb_console_register():
  * -EKDB_ENOSYS when the host takes no consoles; the maps and
- * ekdb_framebuffer(): NULL.  Allocation goes through core/handoff/alloc.c
+ * ekdb_framebuffer(): NULL.  Allocation goes through core/late/alloc.c
  * only (so tools/check-early.sh sees early code that would reach it).
  */
 int ekdb_console_register(struct ekdb_console *con);

@@ -137,7 +137,7 @@ int dbgp_bring_up(struct dbgp_dev *d, bool *reused);
 int dbgp_restart(struct dbgp_dev *d, bool *enumerated);
 
 /*
- * dbgp_handoff.c: the device state as the handoff carries it
+ * dbgp_takeover.c: the device state as the handoff carries it
  * (struct ekdb_transport_state, kind EKDB_TRANSPORT_DBGP), and back.
  * Import checks every field and that the registers are where the
  * successor's own PCI access finds them (@bar_phys + @dbgp_off).

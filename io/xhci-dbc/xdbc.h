@@ -220,7 +220,7 @@ struct xdbc_dev {
 	bool in_db_pending;		/* an IN buffer reposted since the last IN doorbell */
 	/*
 	 * foreign - a Transfer Event for a TRB outside this instance's rings
-	 * (the rings a predecessor left the controller on: xdbc_handoff.c);
+	 * (the rings a predecessor left the controller on: xdbc_takeover.c);
 	 * returns true when it took the event.  NULL: such events are stale.
 	 */
 	bool (*foreign)(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl);
@@ -240,7 +240,7 @@ struct xdbc_dev {
 #define XDBC_QUIET_POLLS	2000UL	/* struct ekdb_transport.quiet_polls */
 
 /*
- * The rings a predecessor left the controller on (xdbc_handoff.c): the
+ * The rings a predecessor left the controller on (xdbc_takeover.c): the
  * TRBs the controller still owns there are not taken back (the DbC has no
  * command to), so their completions arrive as foreign events; bytes they
  * bring, and the bytes the predecessor had not read, wait in @fifo and are
@@ -259,7 +259,7 @@ struct xdbc_legacy {
 	unsigned long events, carried, lost;
 };
 
-/* xdbc_handoff.c */
+/* xdbc_takeover.c */
 struct ekdb_transport_state;
 void xdbc_state_export(const struct xdbc_dev *d, struct ekdb_transport_state *st);
 /* 0, -EKDB_EINVAL (malformed), -EKDB_ENODEV (not the DbC at @regs_phys). */

@@ -3,7 +3,7 @@
  * xhci_dbc.c - the running kernel's driver of the xHCI Debug Capability:
  * it takes the DbC over from the early driver (io/xhci-dbc) without
  * the far host enumerating it again, on DMA memory of its own (the early
- * static block is left behind: io/xhci-dbc/xdbc_handoff.c), carries
+ * static block is left behind: io/xhci-dbc/xdbc_takeover.c), carries
  * the debugger (kgdbxdbc=) and the console (earlyprintk=xdbcN,keep) from
  * then on, and keeps them going while the xHCI driver (xhci_hcd.c) resets
  * the controller.

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../core/handoff/late.h"
+#include "../../core/late/late.h"
 #include "../../core/opts.h"
 #include "../../io/serial/uart16550.h"
 #include <ekdb/errno.h>

@@ -154,7 +154,7 @@ whether it ran, the drivers waiting for it, what moved to whom."""
         else:
             gdb.write(f"handoff: done; early storage {early_state()[0]}; "
                       f"breakpoint table grown {int(late['bp_tables_grown'])} time(s)\n")
-        pending = utils.var("pending", "core/handoff/drivers.c")
+        pending = utils.var("pending", "core/late/takeover.c")
         waiting = []
         for k in range(pending.type.sizeof // pending.type.target().sizeof):
             p = pending[k]
@@ -162,8 +162,8 @@ whether it ran, the drivers waiting for it, what moved to whom."""
                 waiting.append(utils.load(p.dereference(), "a pending transport")["name"].string())
         if waiting:
             gdb.write(f"drivers waiting for the handoff: {', '.join(waiting)}\n")
-        moved = utils.var("moved", "core/handoff/drivers.c")
-        n = int(utils.var("moved_len", "core/handoff/drivers.c"))
+        moved = utils.var("moved", "core/late/takeover.c")
+        n = int(utils.var("moved_len", "core/late/takeover.c"))
         if n:
             text = utils.read(int(moved.address), n, "the handoff's move list").decode(
                 errors="replace")

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dbgp_handoff.c - the debug device's state in the handoff record
+ * dbgp_takeover.c - the debug device's state in the handoff record
  * (struct ekdb_transport_state): what the running kernel's driver needs
  * to go on talking to the device without enumerating it again (its PCI
  * location and registers, the root port, the device's address and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * xdbc_handoff.c - the DbC moves from the early driver's static block to
+ * xdbc_takeover.c - the DbC moves from the early driver's static block to
  * the running kernel's allocated one without the far host noticing (no
  * DCE toggle, so no new enumeration):
  *

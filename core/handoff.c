@@ -12,7 +12,7 @@
  * A record is taken whole or not at all: dbg_handoff_check() names the
  * first thing wrong, and the kernel then leaves its debugger off.
  */
-#include "../debug_core.h"
+#include "debug_core.h"
 #include <ekdb/handoff.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>

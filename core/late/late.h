@@ -32,7 +32,7 @@ void *dbg_alloc_pages_nowait(unsigned int order);
 void dbg_free_pages(void *addr, unsigned int order);
 bool dbg_release_range(u64 start, u64 end, bool unmap);
 
-/* core/handoff/late.c */
+/* core/late/init.c */
 int late_start_debugger(void);
 
 /* drivers.c */
