@@ -62,7 +62,7 @@ void dbg_frontend_set_gdb_owns_line(bool on);
  */
 void dbg_frontend_set_cmd_enable(u32 cmd_enable);
 
-/* ------------------------------------------------------- handoff/loader.c */
+/* ---------------------------------------------------------- handoff.c */
 struct ekdb_handoff;
 /*
  * dbg_handoff_check - is @c a record this debugger can take over?  NULL if

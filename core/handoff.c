@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * loader.c - the debugger's state across the jump from the loader to the
- * kernel (include/ekdb/handoff.h): the same code in both lifetimes.  The
+ * handoff.c - the loader handoff: the debugger's state across the jump
+ * from the loader to the kernel (include/ekdb/handoff.h): the same code in both lifetimes.  The
  * loader's debugger exports its breakpoint table, its line and its
  * sessions into the boot-info record as its last act; the kernel's checks
  * the record and imports it into its freshly set up core before

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * alloc.c - the full core's way to the host's allocators (<ekdb/port.h>),
- * used by the core handoff (late.c) to move the early tables and sessions
+ * used by the late init (init.c) to move the early tables and sessions
  * into allocated storage.  The only reader of the port's allocation
  * members: early code that calls one of these is caught by
- * tools/check-early.sh (core/handoff/, but for loader.c, is outside the
- * allocator-free link it checks).  Each returns NULL (or does nothing) when
+ * tools/check-early.sh (core/late/ is outside the allocator-free link it
+ * checks).  Each returns NULL (or does nothing) when
  * the host has no allocator.
  */
 #include "late.h"

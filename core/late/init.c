@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * late.c - the second handoff (the first, loader -> kernel, is loader.c):
+ * init.c - the late init, the second move (the first, the loader handoff,
+ * is core/handoff.c):
  * the full debug core takes over from the early debugger (Linux's
  * dbg_late_init(), without its losses), once the allocators work and
  * before the other CPUs start:
@@ -13,7 +14,7 @@
  *    reply) and the kdb session (history, environment, defcmd macros)
  *    continue in allocated storage;
  *  - the early transports stay until the running kernel's drivers take
- *    them over (ekdb_register_io(), the driver handoff: drivers.c), state and unread bytes included;
+ *    them over (ekdb_register_io(), the takeover: takeover.c), state and unread bytes included;
  *  - the early static storage is poisoned and given to the page allocator
  *    (or, with ekdb.debug_early=unmap, taken out of the page tables so
  *    that any later use faults: the tests prove nothing reads it).

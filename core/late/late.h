@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * late.h - private to core/handoff/ (the core handoff late.c, the driver
- * handoff drivers.c, alloc.c) and core/late/runtime.c: the full debug
- * core's own state.
+ * late.h - private to core/late/ (the late init init.c and its storage
+ * alloc.c, the takeover takeover.c, the run-time parameters runtime.c):
+ * the full debug core's own state.
  */
-#ifndef CORE_HANDOFF_LATE_H
-#define CORE_HANDOFF_LATE_H
+#ifndef CORE_LATE_LATE_H
+#define CORE_LATE_LATE_H
 
 #include "../debug_core.h"
 
@@ -35,7 +35,7 @@ bool dbg_release_range(u64 start, u64 end, bool unmap);
 /* core/late/init.c */
 int late_start_debugger(void);
 
-/* drivers.c */
+/* takeover.c */
 void late_io_describe(char *buf, size_t len);
 void late_io_pending_register(void);
 void late_io_after_handoff(bool early_served);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * drivers.c - the driver handoff (the third, after loader.c and late.c):
+ * takeover.c - the takeover (the third move, after the loader handoff,
+ * core/handoff.c, and the late init, init.c):
  * which devices the debugger wants from the running kernel's drivers
  * (kgdboc=, and whatever the early debugger already uses), and the
  * takeover of an early transport by the driver of the same device
