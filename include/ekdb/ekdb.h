@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ekdb.h - what the kernel calls to host the debugger.
+ * ekdb.h - what the kernel calls to host the debugger (with <ekdb/port.h>,
+ * all a host sees of it: docs/porting.md).
+ *
+ *  ekdb_start()        the one way the debugger starts (struct ekdb_start:
+ *                      what the host decided); ekdb_early_init() builds one
+ *                      from the command line.  ekdb_handoff_export() and
+ *                      ekdb_shutdown() end a host's lifetime.
+ *  ekdb_trap_breakpoint/_debug/_nmi()  for a kernel that owns its IDT.
  *
  *  ekdb_handoff_takeover() in x86_64_start_kernel(), right after the GDT
  *                      and IDT: the loader's debugger state (if any) is

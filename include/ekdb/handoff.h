@@ -118,7 +118,7 @@ struct ekdb_handoff {
  * struct ekdb_kinfo in the ELF section ".ekdb_kinfo" of kernel.elf (symbol
  * ekdb_kinfo), holding link addresses (the loader adds its KASLR offset,
  * or reads the placed, relocated copy).  The loader's debugger passes them
- * to dbg_bp_set_jump_window() and dbg_bp_set_nobp_range().
+ * to ekdb_set_jump_window() and ekdb_set_nobp_range() (<ekdb/ekdb.h>).
  */
 #define EKDB_KINFO_MAGIC	0x4f464e494b424445ULL	/* "EDBKINFO" little endian */
 
