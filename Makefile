@@ -25,27 +25,21 @@ HOSTCC     ?= gcc
 # ---------------------------------------------------------------- kernel
 # Every directory below is compiled into the kernel; a new .c or .S file in
 # one of them is picked up without touching this Makefile.
-KERNEL_DIRS := lib arch/x86 early io/serial io/vga io/kbd io/ehci-dbgp io/xhci-dbc \
-               core core/late gdbstub kdb selftest kernel-glue kernel-glue/mm kernel-glue/drivers \
+include debugger.mk	# DEBUGGER_DIRS, DEBUGGER_CFLAGS (shared with Linux's Kbuild)
+KERNEL_DIRS := $(DEBUGGER_DIRS) selftest kernel-glue kernel-glue/mm kernel-glue/drivers \
                scripts/gdb	# gdb_scripts.S: the .debug_gdb_scripts entry (the gdb helpers)
 
 # Code that must never reach the allocator (checked by tools/check-early.sh).
 EARLY_DIRS  := early io/serial io/vga io/kbd io/ehci-dbgp io/xhci-dbc selftest
 
 # The arch's include path (asm/...), for every directory but the debugger's
-# arch-neutral ones: those reach the architecture through <ekdb/arch.h>
-# (docs/layers.md; make check-layers checks their #includes).
+# arch-neutral ones (ARCH_NEUTRAL_DIRS, debugger.mk): those reach the
+# architecture through <ekdb/arch.h> (docs/layers.md; make check-layers checks
+# their #includes).
 ARCH_INC := -Iarch/x86/include
-ARCH_NEUTRAL_DIRS := gdbstub kdb
 arch_inc = $(if $(filter $(ARCH_NEUTRAL_DIRS),$(patsubst %/,%,$(dir $(1)))),,$(ARCH_INC))
 
-KCFLAGS := -std=gnu11 -ffreestanding -fno-builtin -nostdlib -fno-pic -fno-pie \
-           -mcmodel=kernel -mno-red-zone -mgeneral-regs-only -mno-mmx -mno-sse -mno-sse2 -mno-80387 \
-           -fno-stack-protector -fno-omit-frame-pointer -fno-optimize-sibling-calls \
-           -fno-inline-functions-called-once -fno-strict-aliasing -fno-common \
-           -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wstrict-prototypes \
-           -Wmissing-prototypes -Wshadow -Wvla \
-           -Iinclude -D__KERNEL__ -MMD -MP
+KCFLAGS := $(DEBUGGER_CFLAGS) -Iinclude -MMD -MP
 # Only the host (the reference kernel) sees its own headers: the debugger's
 # folders reach the kernel through <ekdb/port.h> (make check-layers).
 HOST_DIRS := kernel-glue scripts/gdb
@@ -58,9 +52,7 @@ KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(K
 # (tests/integration/probe_build.py builds them under build/probe/).
 KCFLAGS += $(PROBE_CFLAGS)
 
-# The debugger's own code is built for size (it sits in every kernel; its
-# speed is bound by the line, not the CPU).  See docs/bench.md.
-SIZE_DIRS := lib arch/x86 early io/serial io/kbd io/ehci-dbgp io/xhci-dbc core gdbstub kdb selftest
+# The debugger's own code is built for size (SIZE_DIRS, debugger.mk).
 $(foreach d,$(SIZE_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KCFLAGS += -Os))
 
 KSRCS := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c $(d)/*.S)))
@@ -186,6 +178,20 @@ check: deps
 
 bench: deps all
 	$(Q)tools/bench.sh $(BUILD) $(EARLY_DIRS)
+
+# ---------------------------------------------------------------- Linux
+# make linux: Debian's Linux 6.1 with ekdb built in (docs/linux.md):
+# build/linux/bzImage, vmlinux and initramfs.cpio.gz; the Linux build itself
+# is cached (LINUX_CACHE, default ~/.cache/ekdb-linux).  make linux-run
+# boots it and stops in setup_arch() at ekdb's kdb prompt on the terminal.
+LINUX_CMDLINE ?= console=ttyS0,115200 earlyprintk=serial,ttyS0,115200 ekdb.ekgdboc=ttyS0 ekdb.kgdbwait
+.PHONY: linux linux-run
+linux:
+	$(Q)linux/build.sh $(BUILD)/linux
+
+linux-run: linux
+	tools/ekdb-qemu --linux $(BUILD)/linux/bzImage --initrd $(BUILD)/linux/initramfs.cpio.gz \
+		--cmdline "$(LINUX_CMDLINE)" --serial stdio $(RUNFLAGS)
 
 clean:
 	rm -rf $(BUILD)

@@ -6,7 +6,8 @@
 # `apt-get install -y --no-install-recommends` them; otherwise print the exact install command and
 # exit 1.  Extra packages can be checked with EKDB_EXTRA_DEPS="pkg1 pkg2"
 # (tools/kdb-compare/setup.sh asks for its KDB_COMPARE_DEPS below that way:
-# what building a Linux kernel needs, only for that optional comparison).
+# what building a Linux kernel needs, only for that optional comparison;
+# linux/build.sh for LINUX_DEPS).
 set -euo pipefail
 
 PKGS=(qemu-system-x86 ovmf gnu-efi gdb mtools dosfstools libcmocka-dev
@@ -14,6 +15,9 @@ PKGS=(qemu-system-x86 ovmf gnu-efi gdb mtools dosfstools libcmocka-dev
       clang lldb binutils gcc make socat
       console-setup-linux)
 KDB_COMPARE_DEPS="flex bison bc libelf-dev xz-utils"
+# `make linux` (linux/build.sh): Debian's Linux 6.1 source, what building it
+# needs, and a static busybox for the initramfs.
+LINUX_DEPS="linux-source-6.1 bc flex bison libelf-dev libssl-dev cpio xz-utils busybox-static"
 # shellcheck disable=SC2206
 [ -n "${EKDB_EXTRA_DEPS:-}" ] && PKGS+=(${EKDB_EXTRA_DEPS})
 

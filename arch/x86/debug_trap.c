@@ -40,6 +40,7 @@ int arch_dbg_fault_signal(unsigned vector)
 __attribute__((noinline)) void arch_dbg_park_trap(void)
 {
 	__asm__ __volatile__(".globl x86_park_insn\n"
+			     ".hidden x86_park_insn\n"	/* the debugger's name only */
 			     "x86_park_insn:\n\t"
 			     "int3" ::: "memory");
 }
@@ -74,6 +75,12 @@ bool ekdb_trap_debug(struct pt_regs *regs)
 bool ekdb_trap_nmi(struct pt_regs *regs)
 {
 	return dbg_cpu_park(regs);
+}
+
+/* A fault in a fault-safe accessor, reported by a kernel that owns its fault path. */
+bool ekdb_trap_fault(struct pt_regs *regs)
+{
+	return x86_fixup_exception(regs);
 }
 
 /*

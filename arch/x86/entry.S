@@ -79,6 +79,7 @@ x86_stub_\v:
 	.section .rodata
 	.align 8
 	.globl x86_idt_stubs
+	.hidden x86_idt_stubs		/* the debugger's name only (docs/porting.md, "Names") */
 x86_idt_stubs:
 	.set vec, 0
 	.rept 256

@@ -33,6 +33,8 @@
 
 #include <ekdb/types.h>
 
+EKDB_API_BEGIN
+
 /*
  * __ekdb_nobp - kernel code no breakpoint may be planted in (the linker
  * puts it inside __ekdb_text_start..__ekdb_text_end, like Linux's
@@ -197,6 +199,18 @@ bool ekdb_handoff_taken(void);
 void ekdb_early_init(void);
 
 /*
+ * ekdb_param - run the debugger's own parameter @name (the EARLY_PARAM
+ * table: ekgdboc, kgdbwait, kgdbdbgp, kgdbxdbc, kgdboc, kdb.cmd_enable,
+ * earlyprintk, ...) with @value (NULL: a bare flag), for a host that parses
+ * its command line itself and spells the debugger's parameters its own way
+ * (Linux: ekdb.ekgdboc=ttyS0 runs "ekgdboc").  Call before
+ * ekdb_early_init().  0; -EKDB_ENOENT: no such parameter; else the
+ * handler's refusal, logged with the syntax it takes (the boot goes on,
+ * the debugger stays off).
+ */
+int ekdb_param(const char *name, const char *value);
+
+/*
  * ekdb_late_init - the handoff (Linux's dbg_late_init): call once the
  * allocators work (after mm_init()), before other CPUs start.  The full
  * debug core takes over the early debugger's breakpoints (they stay
@@ -297,7 +311,6 @@ void ekdb_cpu_online(unsigned cpu);
 void ekdb_set_cpu_id_fn(unsigned (*fn)(void));
 /* ekdb_set_roundup_fn - how to NMI every other CPU (the debugger stops them all). */
 void ekdb_set_roundup_fn(bool (*fn)(void));
-void kgdb_breakpoint(void);
 
 /*
  * The trap entry, for a kernel that owns its IDT (Linux: do_int3(),
@@ -313,5 +326,23 @@ void kgdb_breakpoint(void);
 bool ekdb_trap_breakpoint(struct pt_regs *regs);
 bool ekdb_trap_debug(struct pt_regs *regs);
 bool ekdb_trap_nmi(struct pt_regs *regs);
+/*
+ * ekdb_trap_fault - from the kernel's own fault fixup (Linux:
+ * fixup_exception(), early and late #PF, #GP): a fault inside one of the
+ * debugger's fault-safe accessors (a bad address in md, bt, a gdb 'm')
+ * is the debugger's: true, the frame now resumes at its fixup (only rip
+ * changes).  False: not the debugger's.  arch/x86/idt.c's own fault path
+ * does this itself.
+ */
+bool ekdb_trap_fault(struct pt_regs *regs);
+
+EKDB_API_END
+
+/*
+ * kgdb_breakpoint - stop right here (kgdbwait, sysrq-g).  Linux's name, so
+ * it stays outside the public names above: a kernel with a kgdb of its
+ * own (Linux) keeps its kgdb_breakpoint and does not see this one.
+ */
+void kgdb_breakpoint(void);
 
 #endif

@@ -33,6 +33,8 @@
 #include <ekdb/types.h>
 #include <ekdb/arch.h>
 
+EKDB_API_BEGIN
+
 struct ekdb_framebuffer;
 struct ksym;
 
@@ -279,5 +281,7 @@ const void *ekdb_acpi_table(const char *sig, u32 *len);
 int ekdb_sym_lookup(u64 addr, struct ksym *sym, u64 *offset);
 int ekdb_sym_by_name(const char *name, struct ksym *sym);
 int ekdb_sym_get(unsigned long index, struct ksym *sym);
+
+EKDB_API_END
 
 #endif

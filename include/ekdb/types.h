@@ -3,6 +3,20 @@
 #ifndef EKDB_TYPES_H
 #define EKDB_TYPES_H
 
+#ifdef _LINUX_TYPES_H
+/*
+ * Linux's side of its port (kernel/debug/ekdb/ekdb_linux.c, docs/linux.md)
+ * includes the public headers after Linux's own: Linux's types (the same
+ * sizes: the ABI is one) and helpers serve.  The debugger's folders never
+ * see this branch: they are compiled without Linux's headers.
+ */
+#include <linux/stddef.h>
+#include <linux/stdarg.h>
+#include <linux/kernel.h>
+#define ALIGN_UP(x, a)	ALIGN((x), (a))
+#define MIN(a, b)	((a) < (b) ? (a) : (b))
+#define MAX(a, b)	((a) > (b) ? (a) : (b))
+#else
 #include <stdint.h>
 #include <stddef.h>
 #include <stdbool.h>
@@ -39,5 +53,17 @@ typedef int64_t s64;
 #define READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))
 #define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
 #define barrier()	__asm__ __volatile__("" ::: "memory")
+#endif /* _LINUX_TYPES_H */
+
+
+/*
+ * EKDB_API_BEGIN / EKDB_API_END - around the declarations of the public
+ * headers (<ekdb/ekdb.h>, <ekdb/port.h>, the devices' headers of io/): a
+ * host that compiles the debugger with -fvisibility=hidden and localizes
+ * the hidden symbols of its one relocatable object (Linux: linux/ekdb.kbuild)
+ * is left with exactly these as global names (docs/porting.md, "Names").
+ */
+#define EKDB_API_BEGIN	_Pragma("GCC visibility push(default)")
+#define EKDB_API_END	_Pragma("GCC visibility pop")
 
 #endif

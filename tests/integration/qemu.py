@@ -146,8 +146,11 @@ class Machine:
                  ports=("unix",), qmp=True, load_options=False, esp=None,
                  display="none", no_gop=False, extra=(), qemu_gdb=None,
                  lifetime=MACHINE_LIFETIME, name="m", start=True, dbgp=False,
-                 dbgp_knobs=(), xdbc=False, xdbc_knobs=(), uart_pci=0, uart_mmio32=False):
+                 dbgp_knobs=(), xdbc=False, xdbc_knobs=(), uart_pci=0, uart_mmio32=False,
+                 linux=None, initrd=None):
         self.dir = str(tmp_path)
+        self.linux = linux                      # a bzImage instead of the ESP (--linux)
+        self.initrd = initrd
         self.name = name
         self.cmdline = cmdline
         self.smp = smp
@@ -262,6 +265,10 @@ class Machine:
             cmd += ["--load-options"]
         if self.esp:
             cmd += ["--esp", str(self.esp)]
+        if self.linux:
+            cmd += ["--linux", str(self.linux)]
+        if self.initrd:
+            cmd += ["--initrd", str(self.initrd)]
         if self.no_gop:
             cmd += ["--no-gop"]
         if self.qemu_gdb:
