@@ -162,9 +162,13 @@ check-layers: $(KOBJS) $(LDR_DBG_OBJS)
 # a hang costs one test at most PYTEST_TIMEOUT seconds, not the whole run.
 PYTEST_JOBS    ?= 2
 PYTEST_TIMEOUT ?= 900
+# test_linux.py boots `make linux`'s kernel: in this run only when the Linux
+# build of this tree is cached (building it costs minutes: docs/testing.md);
+# make check-linux runs it always (building first if needed).
+LINUX_TESTS = $(if $(shell linux/build.sh --is-cached && echo cached),,--ignore=test_linux.py)
 check-integration: all
 	$(Q)cd tests/integration && $(PYTHON) -m pytest -q -ra -p no:cacheprovider \
-		-n $(PYTEST_JOBS) --timeout $(PYTEST_TIMEOUT) $(PYTEST_FLAGS)
+		-n $(PYTEST_JOBS) --timeout $(PYTEST_TIMEOUT) $(LINUX_TESTS) $(PYTEST_FLAGS)
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
@@ -185,9 +189,13 @@ bench: deps all
 # is cached (LINUX_CACHE, default ~/.cache/ekdb-linux).  make linux-run
 # boots it and stops in setup_arch() at ekdb's kdb prompt on the terminal.
 LINUX_CMDLINE ?= console=ttyS0,115200 earlyprintk=serial,ttyS0,115200 ekdb.ekgdboc=ttyS0 ekdb.kgdbwait
-.PHONY: linux linux-run
+.PHONY: linux linux-run check-linux
 linux:
 	$(Q)linux/build.sh $(BUILD)/linux
+
+check-linux: linux
+	$(Q)cd tests/integration && $(PYTHON) -m pytest -q -ra -p no:cacheprovider \
+		-n $(PYTEST_JOBS) --timeout $(PYTEST_TIMEOUT) $(PYTEST_FLAGS) test_linux.py
 
 linux-run: linux
 	tools/ekdb-qemu --linux $(BUILD)/linux/bzImage --initrd $(BUILD)/linux/initramfs.cpio.gz \

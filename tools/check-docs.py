@@ -24,7 +24,7 @@ import subprocess
 import sys
 
 TOP_DIRS = ("boot", "kernel-glue", "early", "io", "core", "gdbstub", "kdb", "selftest", "arch",
-            "lib", "include", "tests", "tools", "scripts", "docs", "bench")
+            "lib", "include", "tests", "tools", "scripts", "docs", "bench", "linux")
 INCLUDE_DIRS = ("include", "arch/x86/include", "kernel-glue/include", "boot", "tests/host")
 FILE_EXT = r"(?:c|h|S|py|md|mk|sh|lds|png|txt)"
 # Paths in other projects' trees that the docs cite on purpose (Linux, gdb,
@@ -33,6 +33,9 @@ EXTERNAL = {
     "arch/x86/kernel/kgdb.c",                     # Linux
     "drivers/usb/early/ehci-dbgp.c",              # Linux
     "Documentation/admin-guide/kernel-parameters.txt",  # Linux
+    "kernel/debug/debug_core.c", "drivers/tty/serial/kgdboc.c",  # Linux
+    "drivers/tty/serial/serial_core.c", "scripts/checkpatch.pl",  # Linux
+    "kernel/debug/ekdb/ekdb_linux.c", "include/linux/ekdb.h",  # Linux, from linux/patches/
     "vmlinux-gdb.py", "scripts/gdb/vmlinux-gdb.py",    # Linux's gdb helpers
     "include/gdb/signals.def",                    # gdb
     "elf_x86_64_efi.lds",                         # GNU-EFI (/usr/lib)

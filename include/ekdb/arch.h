@@ -17,8 +17,14 @@
 
 #include <ekdb/types.h>
 
-/* Most CPUs the kernel and the debugger handle; raise it to support more. */
+/*
+ * Most CPUs the kernel and the debugger handle; raise it to support more.
+ * Linux's side of the port sees Linux's NR_CPUS instead (no declaration of
+ * the public headers depends on it).
+ */
+#ifndef _LINUX_TYPES_H
 #define NR_CPUS 16
+#endif
 
 /* The trap frame: opaque outside arch/ (struct x86 layout: asm/regs.h). */
 struct pt_regs;

@@ -14,8 +14,10 @@
 #include <linux/stdarg.h>
 #include <linux/kernel.h>
 #define ALIGN_UP(x, a)	ALIGN((x), (a))
+#ifndef MIN			/* linux/minmax.h has them from 6.1.y on */
 #define MIN(a, b)	((a) < (b) ? (a) : (b))
 #define MAX(a, b)	((a) > (b) ? (a) : (b))
+#endif
 #else
 #include <stdint.h>
 #include <stddef.h>
@@ -58,7 +60,7 @@ typedef int64_t s64;
 
 /*
  * EKDB_API_BEGIN / EKDB_API_END - around the declarations of the public
- * headers (<ekdb/ekdb.h>, <ekdb/port.h>, the devices' headers of io/): a
+ * headers (<ekdb/ekdb.h>, <ekdb/port.h>): a
  * host that compiles the debugger with -fvisibility=hidden and localizes
  * the hidden symbols of its one relocatable object (Linux: linux/ekdb.kbuild)
  * is left with exactly these as global names (docs/porting.md, "Names").

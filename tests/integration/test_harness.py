@@ -71,6 +71,29 @@ def test_launcher_serial_fd(tmp_path):
             assert r.returncode == 2 and why in r.stderr, (specs, r.stderr)
 
 
+def test_launcher_linux(tmp_path):
+    """--linux BZIMAGE --initrd FILE (make linux, docs/linux.md): QEMU's
+    -kernel/-initrd with the command line as -append, no ESP disk.  Bad
+    input tried: --initrd without --linux, a kernel file that does not
+    exist, --linux with --load-options: each a usage error naming it."""
+    kernel, initrd = tmp_path / "bzImage", tmp_path / "initrd"
+    kernel.write_bytes(b"MZ")
+    initrd.write_bytes(b"07070")
+    r = subprocess.run([LAUNCHER, "--linux", str(kernel), "--initrd", str(initrd),
+                        "--cmdline", "ekdb.ekgdboc=ttyS0 ekdb.kgdbwait", "--dry-run"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert (f"-kernel {kernel} -append 'ekdb.ekgdboc=ttyS0 ekdb.kgdbwait' "
+            f"-initrd {initrd}") in r.stderr, r.stderr
+    assert "ide-hd" not in r.stderr and "esp.img" not in r.stderr, r.stderr
+    for args, why in ((["--initrd", str(initrd)], "--initrd goes with --linux"),
+                      (["--linux", str(tmp_path / "none")], "no such file"),
+                      (["--linux", str(kernel), "--load-options"], "--load-options is for")):
+        r = subprocess.run([LAUNCHER, "--dry-run"] + args, capture_output=True, text=True,
+                           timeout=60)
+        assert r.returncode == 2 and why in r.stderr, (args, r.stderr)
+
+
 def test_launcher_timeout(bare_machine, tmp_path):
     m = bare_machine(esp=shell_esp(tmp_path), lifetime=3, qmp=False)
     assert m.wait_exit(timeout=120) == 124
