@@ -14,7 +14,7 @@
 #include <linux/stdarg.h>
 #include <linux/kernel.h>
 #define ALIGN_UP(x, a)	ALIGN((x), (a))
-#ifndef MIN			/* linux/minmax.h has them from 6.1.y on */
+#ifndef MIN			/* Linux 6.1.y has them (minmax.h) */
 #define MIN(a, b)	((a) < (b) ? (a) : (b))
 #define MAX(a, b)	((a) > (b) ? (a) : (b))
 #endif

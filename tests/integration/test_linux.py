@@ -29,11 +29,12 @@ from qemu import BOOT_TIMEOUT, REPO
 LINUX = os.path.join(REPO, "build", "linux")
 BZIMAGE = os.path.join(LINUX, "bzImage")
 INITRD = os.path.join(LINUX, "initramfs.cpio.gz")
+VMLINUX = os.path.join(LINUX, "vmlinux")
 TARBALL = "/usr/src/linux-source-6.1.tar.xz"
 CONSOLE = "console=ttyS0,115200 earlyprintk=serial,ttyS0,115200"
 EKDB_WAIT = f"{CONSOLE} ekdb.ekgdboc=ttyS0 ekdb.kgdbwait"
 INIT = r"ekdb-linux: init running"
-LINUX_BAD = BAD + r"|BUG:|WARNING:|general protection"
+LINUX_BAD = BAD + r"|BUG:|WARNING:|general protection|PANIC: early exception"
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +66,8 @@ def trace(bt):
 
 def test_kdb_in_setup_arch(bare_machine, linux_kernel):
     """The mission's first line on Linux: kdb in setup_arch() on ttyS0,
-    `bt` through Linux's frames by name, `go` on to the shell."""
+    `bt` through Linux's frames by name, bad addresses refused without an
+    oops, `go` on to the shell."""
     m = boot(bare_machine, linux_kernel, EKDB_WAIT)
     m.wait_for(ENTRY, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
     m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
@@ -76,13 +78,26 @@ def test_kdb_in_setup_arch(bare_machine, linux_kernel):
     k = Kdb(m)
     bt = k.cmd("bt")
     names = trace(bt)
+    # Linux's uname through the port's sys_info, as Linux's own dump_stack line
+    assert re.search(r"^CPU: 0 PID: 0 Comm: swapper/0 Not tainted 6\.1\.\d+ #\d+$", bt, re.M), bt
     assert "setup_arch" in names and "start_kernel" in names, bt
     assert names.index("ekdb_linux_setup_arch") < names.index("setup_arch") \
         < names.index("start_kernel"), bt
-    # a Linux symbol by name, through kallsyms: kdb's md shows it at its address
+    # a Linux symbol by name, through kallsyms: md starts at its run-time
+    # address (down to a word, as Linux's kdb), vmlinux's moved by KASLR
+    # (2 MiB aligned: the low bits stay)
     md = k.cmd("md start_kernel 1")
-    addr = re.search(r"^(0x[0-9a-f]{16}) ", md, re.M)
+    addr = re.search(r"^0x([0-9a-f]{16}) ", md, re.M)
     assert addr, md
+    linked = int(re.search(r"^([0-9a-f]{16}) T start_kernel$", subprocess.run(
+        ["nm", VMLINUX], capture_output=True, text=True, check=True).stdout, re.M).group(1), 16)
+    assert int(addr.group(1), 16) % (2 << 20) == (linked & ~7) % (2 << 20), (md, hex(linked))
+    # bad addresses: Linux's early fault path hands the fault to ekdb's
+    # fixup (fixup_exception()): a message, no oops.  Tried: 0 (unmapped,
+    # #PF) and a non-canonical address (#GP).
+    for bad in ("0", "0x8000000000000000"):
+        out = k.cmd(f"md {bad} 1")
+        assert re.match(rf"^kdb_getarea_size: Bad address 0x{int(bad, 16):x}\n", out), out
     # go: Linux boots on; no other stop on the way (an int3 of Linux's own,
     # the alternatives' self-test, is not ekdb's)
     k.mark()
@@ -94,9 +109,8 @@ def test_kdb_in_setup_arch(bare_machine, linux_kernel):
 
 
 def test_no_ekdb_parameter_boots_as_unpatched(bare_machine, linux_kernel):
-    """No ekdb. parameter: no debugger line, no stop, the shell comes up;
-    Linux's own kgdbwait is Linux's (no I/O driver: it waits for one and
-    says so, as the unpatched kernel does)."""
+    """No ekdb. parameter: no debugger line, no stop, the shell comes up
+    (the hooks return at once: ekdb is never called)."""
     m = boot(bare_machine, linux_kernel, CONSOLE)
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb|ekgdboc")
     out = m.output(0)
