@@ -109,6 +109,7 @@ def test_make_debug_ctrl_c_and_ctrl_z_in_gdb(build_tree, tmp_path):
         sh.expect(r"Stopped\s+make debug")
         sh.expect_exact("SHELL> ")
         sh.sendline("fg")
+        sh.expect(r"fg\r\nmake debug ")                # bash names the job it continues
         sh.sendline("p 6*7")
         sh.expect(r"\$\d+ = 42")
         sh.sendline("x/2i $pc")
