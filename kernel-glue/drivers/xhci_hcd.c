@@ -158,7 +158,7 @@ static void find_dbc(struct xhci *x)
 		return;
 	x->dbc_in_use = rd(x, off + DBC_DCCTRL) & DCCTRL_DCE;
 	x->dbc_port = DCST_PORT(rd(x, off + DBC_DCST));
-	pr_info("xhci_hcd %s: Debug Capability%s\n", where(x), x->dbc_in_use ? " IN USE" : "");
+	pr_info("xhci_hcd %s: Debug Capability %s\n", where(x), x->dbc_in_use ? "IN USE" : "not in use");
 }
 
 /* Halt and reset, the DbC driver told before and after. */
