@@ -103,6 +103,39 @@ def test_sysrq_trigger(machine):
     m.expect_not(r"Oops|Kernel panic")
 
 
+def test_sysrq_trigger_bulk(machine):
+    """Linux's '_' prefix (Documentation/admin-guide/sysrq.rst, 6.8+): a write
+    starting with '_' makes every following byte a key, in order, so
+    `echo _tg` shows the tasks, then enters kdb (from the same write: bt),
+    and after `go` echo's newline is a key too (Linux's help line, as
+    __handle_sysrq('\n') prints it).  A '_' not first is an ordinary byte
+    (the first byte only: x's help, no DEBUG).  Tried: _tg, x_g, _, _hx."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS0")
+    k = Kdb(m)
+    start = k.mark()
+    k.type(f"echo _tg > {TRIGGER}")
+    k.enter()
+    k.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    k.wait(PROMPT)
+    out = m.output(0)[start:]
+    show, debug = out.find("sysrq: Show State"), out.find("sysrq: DEBUG")
+    assert 0 <= show < debug, out                       # t, then g
+    assert "sysrq: HELP" not in out, out                 # '_' is no key
+    bt = k.cmd("bt")
+    assert "write_sysrq_trigger" in bt, bt
+    start = k.mark()
+    k.go(SHELL)
+    assert "sysrq: HELP" in m.output(0)[start:]         # echo's newline, as Linux
+
+    out = shell(k, f"echo x_g > {TRIGGER}")             # '_' only counts first
+    assert "sysrq: HELP" in out and "DEBUG" not in out, out
+    out = shell(k, f"echo _ > {TRIGGER}")                # only echo's newline
+    assert out.count("sysrq: HELP") == 1 and "DEBUG" not in out, out
+    out = shell(k, f"echo _hx > {TRIGGER}")              # h, x, newline: three
+    assert out.count("sysrq: HELP") == 3, out
+    m.expect_not(r"Oops|Kernel panic")
+
+
 def test_kgdboc_switch_and_bad_values(machine):
     """kgdboc=ttyS0 at boot; echo ttyS1 switches: Ctrl-C on ttyS0 is the
     shell's again, Ctrl-C on ttyS1 enters kdb there.  Bad values get Linux's
