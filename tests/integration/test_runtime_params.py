@@ -15,6 +15,7 @@ followed by a check that nothing changed."""
 
 import re
 
+from gdb_boot import ACKS_ON, attach
 from kdb_session import BAD, CONSOLE, CTRL_C, ENTRY, PROMPT, Kdb, clean
 from qemu import BOOT_TIMEOUT
 
@@ -172,6 +173,35 @@ def test_kgdboc_switch_and_bad_values(machine):
     k1.go(r"go\r?\n")
     k.mark()
     ctrl_c_reaches_shell(k)
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def test_kgdboc_write_while_gdb_is_connected(machine, gdb):
+    """Linux's kgdboc refuses to reconfigure while gdb is connected
+    ("kgdboc: Cannot reconfigure while KGDB is connected.", EBUSY): gdb on
+    ttyS1 has continued the kernel and is still attached; from the shell on
+    ttyS0, switching (ttyS0), unconfiguring ("") and even the same line
+    (ttyS1) are refused, cat still shows ttyS1, the shell keeps Ctrl-C and
+    gdb still stops the kernel on its line.  After gdb detaches the switch
+    is allowed (the control)."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS1", ports=("unix", "socket"))
+    k = Kdb(m)
+    g = attach(machine, gdb, m, pre=ACKS_ON + ("set remote interrupt-on-connect on",))
+    g.cont()
+    for val in ("ttyS0", '""', "ttyS1"):
+        start = k.mark()
+        out = shell(k, f"echo {val} > {KGDBOC}")
+        assert out.endswith("sh: echo: write error: Device or resource busy"), (val, out)
+        assert "kgdboc: Cannot reconfigure while KGDB is connected." in m.output(0)[start:], val
+        assert shell(k, f"cat {KGDBOC}") == "ttyS1", val
+    ctrl_c_reaches_shell(k)                               # ttyS0 is still the shell's
+    st = g.interrupt(timeout=60)                          # gdb kept its line
+    assert st.get("signal-name") == "SIGINT", st
+    assert int(g.cmd("print/x jiffies").split("=")[1], 16) > 0
+    g.detach()
+    out = shell(k, f"echo ttyS0 > {KGDBOC}")
+    assert "write error" not in out, out
+    assert shell(k, f"cat {KGDBOC}") == "ttyS0"
     m.expect_not(r"Oops|Kernel panic")
 
 
