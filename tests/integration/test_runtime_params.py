@@ -416,6 +416,59 @@ def test_kgdboc_pci_line_at_run_time(machine):
     m.expect_not(r"Oops|Kernel panic")
 
 
+def qemu_bauds(m, start=0):
+    """The baud rates QEMU's 16550s were programmed to (its
+    serial_update_parameters trace: baudbase / the divisor the guest
+    wrote), from the launcher's log at offset start."""
+    with open(m.launcher_log, "rb") as f:
+        f.seek(start)
+        log = f.read().decode(errors="replace")
+    return [int(b) for b in re.findall(r"serial_update_parameters baudrate=(\d+)", log)]
+
+
+def launcher_log_size(m):
+    with open(m.launcher_log, "rb") as f:
+        return len(f.read())
+
+
+def test_kgdboc_pci_line_baud_at_run_time(machine):
+    """echo ttyS4,9600 programs 9600 baud into the PCI UART: QEMU's own
+    trace of the divisor the guest wrote says 9600 (not what the guest
+    prints about itself); echo ttyS4 (no baud) keeps the line's 9600, as
+    Linux's uart_poll_init; echo ttyS4,115200 programs 115200.  Bad bauds
+    (ttyS4,0, ttyS4,12x) are ENODEV and program nothing."""
+    m = boot_shell(machine, CONSOLE, uart_pci=1)
+    k = Kdb(m)
+    m.qmp().execute("trace-event-set-state", {"name": "serial_update_parameters",
+                                              "enable": True})
+    for bad in ("ttyS4,0", "ttyS4,12x"):
+        start = launcher_log_size(m)
+        out = shell(k, f"echo {bad} > {KGDBOC}")
+        assert out.endswith("sh: echo: write error: No such device"), (bad, out)
+        assert qemu_bauds(m, start) == [], bad
+    start = launcher_log_size(m)
+    out = shell(k, f"echo ttyS4,9600 > {KGDBOC}")
+    assert "write error" not in out, out
+    assert re.search(r"serial8250: ttyS4 at I/O 0x[0-9a-f]+ \(polled, 9600 baud\)", m.output(0))
+    assert shell(k, f"cat {KGDBOC}") == "ttyS4,9600"
+    bauds = qemu_bauds(m, start)
+    assert bauds and bauds[-1] == 9600, bauds
+    k4 = Kdb(m, m.take_uart(m.uart_pci_path(0)))
+    ctrl_c_enters(k4)                                  # it is the debugger's line
+    k4.go(r"go\r?\n")
+
+    start = launcher_log_size(m)                       # no baud: the line keeps its
+    out = shell(k, f"echo ttyS4 > {KGDBOC}")           # own (Linux's uart_poll_init
+    assert "write error" not in out, out               # sets one only when given)
+    assert all(b == 9600 for b in qemu_bauds(m, start)), qemu_bauds(m, start)
+    start = launcher_log_size(m)
+    out = shell(k, f"echo ttyS4,115200 > {KGDBOC}")
+    assert "write error" not in out, out
+    bauds = qemu_bauds(m, start)
+    assert bauds and bauds[-1] == 115200, bauds
+    m.expect_not(r"Oops|Kernel panic")
+
+
 def test_kgdboc_pci_line_at_boot_waits_for_the_driver(machine):
     """Issue 21: kgdboc=ttyS4 kgdbwait at boot, no early debugger: at the
     handoff no driver has ttyS4 yet, so the debugger waits (Linux defers
