@@ -435,9 +435,10 @@ def test_kgdboc_pci_line_baud_at_run_time(machine):
     """echo ttyS4,9600 programs 9600 baud into the PCI UART: QEMU's own
     trace of the divisor the guest wrote says 9600 (not what the guest
     prints about itself); echo ttyS4 (no baud) keeps the line's 9600, as
-    Linux's uart_poll_init; echo ttyS4,115200 programs 115200.  Bad bauds
-    (ttyS4,0, ttyS4,12x) are ENODEV and program nothing."""
-    m = boot_shell(machine, CONSOLE, uart_pci=1)
+    Linux's uart_poll_init; echo ttyS4,115200 programs 115200.  The same on
+    an ISA line: ttyS1,9600 takes it at 9600, ttyS1,57600 reprograms it.
+    Bad bauds (ttyS4,0, ttyS4,12x) are ENODEV and program nothing."""
+    m = boot_shell(machine, CONSOLE, uart_pci=1, ports=("unix", "unix"))
     k = Kdb(m)
     m.qmp().execute("trace-event-set-state", {"name": "serial_update_parameters",
                                               "enable": True})
@@ -466,6 +467,13 @@ def test_kgdboc_pci_line_baud_at_run_time(machine):
     assert "write error" not in out, out
     bauds = qemu_bauds(m, start)
     assert bauds and bauds[-1] == 115200, bauds
+
+    for val, baud in (("ttyS1,9600", 9600), ("ttyS1,57600", 57600)):   # ISA: taken, then open
+        start = launcher_log_size(m)
+        out = shell(k, f"echo {val} > {KGDBOC}")
+        assert "write error" not in out, out
+        bauds = qemu_bauds(m, start)
+        assert bauds and bauds[-1] == baud, (val, bauds)
     m.expect_not(r"Oops|Kernel panic")
 
 
