@@ -5,7 +5,7 @@
 # parse_early_param.  --gc-sections keeps what the handlers reach; the
 # linker script gives the section its bounds.
 EARLY_PARAM_RE := EARLY_PARAM[[:space:]]*[(]
-EARLY_PARAM_SRCS := $(filter-out tests/% include/%,$(shell grep -rl --include='*.c' '$(EARLY_PARAM_RE)' . | sed 's|^\./||' | sort))
+EARLY_PARAM_SRCS := $(filter-out tests/% include/%,$(shell grep -rl --include='*.c' --exclude-dir=build --exclude-dir=.git '$(EARLY_PARAM_RE)' . | sed 's|^\./||' | sort))
 test_early_params_SRCS := $(sort $(EARLY_PARAM_SRCS) kernel-glue/params.c core/opts.c core/port.c \
 	core/kgdboc.c core/ekdbts_wire.c early/transports.c kdb/cmd_enable.c \
 	earlyio/serial/serial_opt.c earlyio/serial/earlycon_opt.c earlyio/serial/spcr.c \
