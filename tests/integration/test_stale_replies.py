@@ -19,7 +19,10 @@ queued '+' and reply late, and gdb takes them for its next request: a DbC
 cannot take back TRBs it owns (docs/xdbc.md, Limits)."""
 
 import os
+import re
+import shlex
 import subprocess
+import sys
 import threading
 import time
 
@@ -27,7 +30,7 @@ from conftest import KERNEL_ELF
 from gdb_boot import ACKS_ON, WAITING, attach, boot_to_kgdbwait, hexes
 from gdb_wire import DropPackets, Hold, WireProxy
 from gdbdriver import GdbError
-from qemu import BOOT_TIMEOUT
+from qemu import BOOT_TIMEOUT, REPO
 from test_dbgp_gdb import DBGP_WAIT, attach_dbgp, boot_dbgp
 from test_xdbc_gdb import XDBC_WAIT, attach_xdbc, boot_xdbc
 
@@ -179,3 +182,71 @@ def test_serial_held_or_lost_never_gives_a_stale_answer(machine, gdb, tmp_path):
         assert "etach" in g.detach()
     finally:
         proxy.close()
+
+
+CTL = ("import socket, sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); "
+       "s.sendall(sys.argv[2].encode() + b'\\n'); sys.stdout.write(s.recv(4096).decode())")
+
+
+def documented_gdb(doc, sock, ctl, steps):
+    """Run the `# gdb:` line of docs/<doc> as written (its socket path made
+    private: tests run in parallel), in batch mode with `steps` after it:
+    ("ctl", command) goes to the model's control socket (through gdb's
+    `shell`), ("later", command) goes there 3 s later (gdb goes on at
+    once), ("x", expr) is a gdb command whose output is kept.  Returns
+    the outputs of the "x" steps, in order, and gdb's whole output."""
+    text = open(os.path.join(REPO, "docs", doc)).read()
+    line = re.search(r"^# gdb:\s+(gdb .*)$", text, re.M)
+    assert line, f"docs/{doc}: no '# gdb:' line"
+    argv = shlex.split(line.group(1))
+    assert argv[:2] == ["gdb", "build/kernel.elf"], argv
+    path = [a for a in argv if a.startswith("target remote ")][0].split()[2]
+    cmd = ["gdb", "-nx", "-batch"] + [a.replace(path, sock) for a in argv[1:]]
+    n = 0
+    for kind, what in steps:
+        if kind in ("ctl", "later"):
+            sh = (f"{shlex.quote(sys.executable)} -c {shlex.quote(CTL)} "
+                  f"{shlex.quote(ctl)} {shlex.quote(what)}")
+            if kind == "later":
+                sh = f"(sleep 3; {sh}) >/dev/null 2>&1 &"
+            cmd += ["-ex", f"shell {sh}"]
+        else:
+            cmd += ["-ex", f"echo @@{n}\\n", "-ex", what]
+            n += 1
+    cmd += ["-ex", f"echo @@{n}\\n", "-ex", "detach"]
+    r = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=600,
+                       stdin=subprocess.DEVNULL)
+    out = r.stdout + r.stderr
+    parts = [out.split(f"@@{i}\n", 1)[1].split(f"@@{i + 1}\n", 1)[0]
+             if f"@@{i + 1}\n" in out else "" for i in range(n)]
+    return parts, out
+
+
+def test_documented_xdbc_gdb_line_retransmits(machine):
+    """docs/xdbc.md's gdb command line, as written: two lost IN events
+    (gdb sends the request again: the 256-byte read is byte-exact), then a
+    stalled IN endpoint let go after gdb gave up (no stale answer)."""
+    m = boot_xdbc(machine, cmdline=f"{XDBC_WAIT} nokaslr")
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    want = [elf_bytes(e) for e in ("x/256xb _text",) + KNOWN]
+    parts, out = documented_gdb("xdbc.md", m.xdbc_path, os.path.join(m.sockdir, "xdbc.ctl"), [
+        ("ctl", "drop-events in 2"), ("x", "x/256xb _text"),
+        ("ctl", "stall in"), ("x", LOST), ("ctl", "clear-halt")] + [("x", e) for e in KNOWN])
+    got = [hexes(p) for i, p in enumerate(parts) if i != 1]
+    assert got == want, out[-3000:]
+    assert m.xdbc_control("stats")["events_dropped"] == 2
+
+
+def test_documented_dbgp_gdb_line_retransmits(machine):
+    """docs/dbgp.md's gdb command line, as written: the cable pulled when
+    gdb sends a request and put back 3 s later (the device's bus reset
+    loses what gdb had sent: gdb sends it again and the read is
+    byte-exact), then pulled until gdb gave up (no stale answer after)."""
+    m = boot_dbgp(machine, cmdline=f"{DBGP_WAIT} nokaslr")
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    want = [elf_bytes(e) for e in (LOST,) + KNOWN]
+    parts, out = documented_gdb("dbgp.md", m.dbgp_path, os.path.join(m.sockdir, "dbgp.ctl"), [
+        ("ctl", "unplug"), ("later", "plug"), ("x", LOST),
+        ("ctl", "unplug"), ("x", LOST), ("ctl", "plug")] + [("x", e) for e in KNOWN])
+    got = [hexes(p) for i, p in enumerate(parts) if i != 1]
+    assert got == want, out[-3000:]
