@@ -72,12 +72,14 @@ def walk_faults(g, faults, control):
     return wrong
 
 
-def xdbc_ctl(m):
+def model_ctl(send):
+    """A model's control socket (`send` is Machine.xdbc_control or
+    dbgp_control): each command must say ok; "sleep S" waits S seconds."""
     def control(c):
         if c.startswith("sleep "):
             time.sleep(float(c.split()[1]))
             return
-        r = m.xdbc_control(c)
+        r = send(c)
         assert r.get("ok"), (c, r)
     return control
 
@@ -108,7 +110,7 @@ def test_xdbc_faults_never_give_a_stale_answer(machine, gdb):
     m = boot_xdbc(machine, cmdline=f"{XDBC_WAIT} nokaslr")
     m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
     g = attach_xdbc(gdb, m)
-    ctl = xdbc_ctl(m)
+    ctl = model_ctl(m.xdbc_control)
 
     def control(c):
         if c.startswith("later "):
@@ -136,15 +138,7 @@ def test_dbgp_faults_never_give_a_stale_answer(machine, gdb):
     m = boot_dbgp(machine, cmdline=f"{DBGP_WAIT} nokaslr")
     m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
     g = attach_dbgp(gdb, m)
-
-    def control(c):
-        if c.startswith("sleep "):
-            time.sleep(float(c.split()[1]))
-            return
-        r = m.dbgp_control(c)
-        assert r.get("ok"), (c, r)
-
-    wrong = walk_faults(g, DBGP_FAULTS, control)
+    wrong = walk_faults(g, DBGP_FAULTS, model_ctl(m.dbgp_control))
     st = m.dbgp_control("stats")
     assert not wrong, (sorted(wrong), wrong, st)
     assert st["unplugs"] == 1 and st["naks"] >= 40, st
