@@ -146,6 +146,34 @@ def test_kdb_session_across_handoff_and_xhci_reset(machine):
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
 
 
+def test_dbc_kept_across_an_xhci_reset_that_leaves_it(machine):
+    """A controller whose HCRST leaves the DbC alone (the model's
+    hcrst-keeps-dbc knob): the DbC driver finds DCE still set after the
+    xHCI driver's reset and keeps the DbC as it is (no second enable, no
+    second enumeration); the kdb session on it goes on through a
+    breakpoint after the reset."""
+    m = boot(machine, f"{CONSOLE} kgdbxdbc=0 kgdbwait", knobs=("hcrst-keeps-dbc",))
+    p = m.take_xdbc()
+    m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
+    k = Kdb(m, p)
+    assert "BP #0" in k.cmd("bp kthreads_start")
+    e = k.go(ENTRY)
+    assert "Breakpoint" in e.group(0), e.group(0)
+    k.wait(PROMPT)
+    out = k.cmd("xdbc")
+    assert "xHCI resets survived 1 (DbC enabled again 0, kept 1)" in out, out
+    assert re.search(IN_USE, m.output(0))
+    assert re.search(r"xdbc: xdbc0: DbC kept across the xHCI reset \(still enabled\)",
+                     m.output(0))
+    assert not re.search(BACK, m.output(0))
+    s = m.xdbc_control("stats")
+    assert s["hcresets"] >= 1 and s["dbc_resets"] == 0 and s["enumerations"] == 1, s
+    assert s["enables"] == 1 and s["state"] == "configured", s
+    k.cmd("bc 0")
+    k.go(r"go\r?\n")
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+
+
 def test_bytes_on_the_old_rings_after_the_handoff(machine):
     """The IN TRBs the early driver had posted stay the controller's after
     the handoff (a DbC cannot take them back): the first bytes the far host
