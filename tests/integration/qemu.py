@@ -146,7 +146,8 @@ class Machine:
                  ports=("unix",), qmp=True, load_options=False, esp=None,
                  display="none", no_gop=False, extra=(), qemu_gdb=None,
                  lifetime=MACHINE_LIFETIME, name="m", start=True, dbgp=False,
-                 dbgp_knobs=(), xdbc=False, xdbc_knobs=(), uart_pci=0, uart_mmio32=False):
+                 dbgp_knobs=(), xdbc=False, xdbc_knobs=(), uart_pci=0, uart_mmio32=False,
+                 uart_mmio64=False):
         self.dir = str(tmp_path)
         self.name = name
         self.cmdline = cmdline
@@ -166,7 +167,8 @@ class Machine:
         self.xdbc = xdbc or bool(xdbc_knobs)    # the xHCI DbC model (xdbc-sim)
         self.xdbc_knobs = list(xdbc_knobs)
         self.uart_pci = uart_pci                # pci-serial lines (I/O BAR), on sockets
-        self.uart_mmio32 = uart_mmio32          # the memory-mapped UART model (uart-sim)
+        self.uart_mmio32 = uart_mmio32 or uart_mmio64   # the memory-mapped UART model (uart-sim)
+        self.uart_mmio64 = uart_mmio64          # ... with a 64-bit BAR0
         self.proc = None
         self.ports = []
         self._qemu_ends = []        # QEMU's ends of the "unix" ports' pairs
@@ -304,6 +306,7 @@ class Machine:
             cmd += ["--uart-pci", f"unix:{self.uart_pci_path(i)}"]
         if self.uart_mmio32:
             cmd += ["--uart-mmio32", f"unix:{self.uart_mmio32_path}"]
+            cmd += ["--uart-mmio64"] if self.uart_mmio64 else []
         for e in self.extra:
             cmd.append(f"--extra={e}")
         return cmd
