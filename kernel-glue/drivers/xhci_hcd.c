@@ -182,8 +182,8 @@ static int xhci_reset(struct xhci *x)
 
 static int xhci_run(struct xhci *x)
 {
-	struct xdbc_erst_entry *e;
-	struct xdbc_trb *link;
+	struct xhci_erst_entry *e;
+	struct xhci_trb *link;
 
 	x->dcbaa = alloc_pages(0);
 	x->cmd_ring = alloc_pages(0);
@@ -195,10 +195,10 @@ static int xhci_run(struct xhci *x)
 	memset(x->cmd_ring, 0, 4096);
 	memset(x->evt_ring, 0, 4096);
 	memset(x->erst, 0, 4096);
-	link = (struct xdbc_trb *)x->cmd_ring + CMD_TRBS - 1;
+	link = (struct xhci_trb *)x->cmd_ring + CMD_TRBS - 1;
 	link->param = __pa(x->cmd_ring);
 	link->ctrl = TRB_TYPE(TRB_LINK) | TRB_TC;	/* cycle 0: not the xHC's yet */
-	e = (struct xdbc_erst_entry *)x->erst;
+	e = (struct xhci_erst_entry *)x->erst;
 	e->base = __pa(x->evt_ring);
 	e->size = EVT_TRBS;
 

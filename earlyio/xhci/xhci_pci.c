@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * xdbc_pci.c - find the Nth xHCI controller (PCI class 0x0C0330), turn
- * memory decoding and bus mastering on (the DbC does DMA), reach its
- * registers uncached through the early mapping (re-chosen when CR3
- * changes), walk the extended capabilities (HCCPARAMS1.xECP) to the
- * Debug Capability (ID 10) and take the controller from the firmware
+ * xhci_pci.c - find the Nth xHCI controller (PCI class 0x0C0330), turn
+ * memory decoding and bus mastering on (the controller does DMA), reach
+ * its registers uncached through the early mapping (re-chosen when CR3
+ * changes), walk the extended capabilities (HCCPARAMS1.xECP) and take
+ * the controller from the firmware
  * (USB Legacy Support, ID 1: OS Owned, a second for BIOS Owned to clear,
  * else clear it ourselves with a warning; SMIs off).
  * Early configuration access (0xCF8/0xCFC); static storage only.
  */
-#include "xdbc_pci.h"
+#include "xhci_pci.h"
 #include <asm/pci_early.h>
 #include <asm/processor.h>
 #include <asm/tsc_early.h>
@@ -22,7 +22,7 @@
 #define PCI_COMMAND_MASTER	0x04
 #define HANDOFF_US		1000000
 
-int xdbc_pci_find(unsigned index, struct xdbc_pci *p, unsigned *n_xhci)
+int xhci_pci_find(unsigned index, struct xhci_pci *p, unsigned *n_xhci)
 {
 	*n_xhci = 0;
 	for (unsigned bus = 0; bus < 256; bus++) {
@@ -49,7 +49,7 @@ int xdbc_pci_find(unsigned index, struct xdbc_pci *p, unsigned *n_xhci)
 	return index < *n_xhci ? 0 : -EKDB_ENODEV;
 }
 
-int xdbc_pci_setup(struct xdbc_pci *p)
+int xhci_pci_setup(struct xhci_pci *p)
 {
 	u32 lo = early_pci_read32(p->bus, p->slot, p->func, 0x10);
 	u64 bar;
@@ -69,64 +69,71 @@ int xdbc_pci_setup(struct xdbc_pci *p)
 }
 
 /* ------------------------------------------------------------ MMIO */
-static struct ekdb_io_map mmio;
-
-static volatile u8 *mmio_base(void)
+u32 xhci_mmio_read(struct xhci_pci *p, u32 off)
 {
-	return ekdb_io_map_get(&mmio);
-}
-
-u32 xdbc_mmio_read(u32 off)
-{
-	volatile u8 *b = mmio_base();
+	volatile u8 *b = ekdb_io_map_get(&p->mmio);
 
 	return b ? *(volatile u32 *)(b + off) : 0xffffffffu;
 }
 
-void xdbc_mmio_write(u32 off, u32 val)
+void xhci_mmio_write(struct xhci_pci *p, u32 off, u32 val)
 {
-	volatile u8 *b = mmio_base();
+	volatile u8 *b = ekdb_io_map_get(&p->mmio);
 
 	if (b)
 		*(volatile u32 *)(b + off) = val;
 }
 
-int xdbc_pci_map(struct xdbc_pci *p)
+int xhci_pci_map(struct xhci_pci *p)
 {
-	mmio.phys = p->bar_phys;
-	mmio.len = XHCI_MAP_LEN;
-	mmio.virt = NULL;
-	return mmio_base() ? 0 : -EKDB_EFAULT;
+	p->mmio.phys = p->bar_phys;
+	p->mmio.len = XHCI_MAP_LEN;
+	p->mmio.virt = NULL;
+	return ekdb_io_map_get(&p->mmio) ? 0 : -EKDB_EFAULT;
 }
 
 static u32 ext_rd(void *arg, u32 off)
 {
-	return xdbc_mmio_read(off);
+	return xhci_mmio_read(arg, off);
 }
 
-/* The offset of extended capability @id in the BAR, or 0. */
-u32 xdbc_find_ext_cap(unsigned id)
+u32 xhci_pci_ext_cap(struct xhci_pci *p, unsigned id)
 {
-	return xhci_ext_cap(ext_rd, NULL, XHCI_MAP_LEN - 4, id);
+	return xhci_ext_cap(ext_rd, p, XHCI_MAP_LEN - 4, id);
 }
 
-void xdbc_pci_handoff(void)
+void xhci_pci_handoff(struct xhci_pci *p, const char *who)
 {
-	u32 off = xdbc_find_ext_cap(XHCI_EXT_LEGSUP), v;
+	u32 off = xhci_pci_ext_cap(p, XHCI_EXT_LEGSUP), v;
 	u64 start;
 
 	if (!off)
 		return;
-	v = xdbc_mmio_read(off);
-	xdbc_mmio_write(off, v | LEGSUP_OS_OWNED);
+	v = xhci_mmio_read(p, off);
+	xhci_mmio_write(p, off, v | LEGSUP_OS_OWNED);
 	start = early_now_us();
-	while (xdbc_mmio_read(off) & LEGSUP_BIOS_OWNED) {
+	while (xhci_mmio_read(p, off) & LEGSUP_BIOS_OWNED) {
 		if (early_now_us() - start > HANDOFF_US) {
-			pr_warn("xdbc: firmware did not release the xHCI controller in 1 s: taking it\n");
-			xdbc_mmio_write(off, (xdbc_mmio_read(off) & ~LEGSUP_BIOS_OWNED) | LEGSUP_OS_OWNED);
+			pr_warn("%s: firmware did not release the xHCI controller in 1 s: taking it\n", who);
+			xhci_mmio_write(p, off, (xhci_mmio_read(p, off) & ~LEGSUP_BIOS_OWNED) | LEGSUP_OS_OWNED);
 			break;
 		}
 	}
 	/* SMIs off: keep only the write-1-to-clear status bits clear */
-	xdbc_mmio_write(off + XHCI_LEGCTLSTS, xdbc_mmio_read(off + XHCI_LEGCTLSTS) & 0xe0000000u);
+	xhci_mmio_write(p, off + XHCI_LEGCTLSTS, xhci_mmio_read(p, off + XHCI_LEGCTLSTS) & 0xe0000000u);
+}
+
+const char *xhci_pci_name(const struct xhci_pci *p, char *buf)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	buf[0] = hex[p->bus >> 4];
+	buf[1] = hex[p->bus & 15];
+	buf[2] = ':';
+	buf[3] = hex[p->slot >> 4];
+	buf[4] = hex[p->slot & 15];
+	buf[5] = '.';
+	buf[6] = (char)('0' + (p->func & 7));
+	buf[7] = 0;
+	return buf;
 }
