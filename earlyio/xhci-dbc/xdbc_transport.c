@@ -12,7 +12,6 @@
 #include "../xhci/xhci_pci.h"
 #include <ekdb/log.h>
 #include <ekdb/port.h>
-#include <asm/pgwalk.h>
 #include <asm/processor.h>
 #include <asm/tsc_early.h>
 #include <ekdb/errno.h>
@@ -50,23 +49,6 @@ static u64 io_now(struct xdbc_io *io)
 }
 
 static struct xdbc_io xdbc_io = { .read = io_read, .write = io_write, .now_us = io_now };
-
-/*
- * The DMA block's physical address, from the page tables in use: each
- * 4 KiB page of it must follow the previous one physically (the kernel
- * image is one contiguous block; this checks it rather than assumes it).
- */
-static int block_phys(const void *p, size_t len, u64 *phys)
-{
-	u64 pa;
-
-	if (x86_virt_to_phys(p, phys))
-		return -EKDB_EFAULT;
-	for (size_t off = 4096; off < len; off += 4096)
-		if (x86_virt_to_phys((const u8 *)p + off, &pa) || pa != *phys + off)
-			return -EKDB_EFAULT;
-	return 0;
-}
 
 /* Not re-entered (printk from inside the driver, an NMI): the nested caller backs off. */
 static bool xdbc_lock(void)
@@ -264,7 +246,7 @@ static int xdbc_setup(unsigned index)
 	xhci_pci_handoff(&pci, "xdbc");
 	dev.io = &xdbc_io;
 	dev.mem = &xdbc_mem;
-	if (block_phys(&xdbc_mem, sizeof(xdbc_mem), &dev.mem_phys)) {
+	if (xhci_dma_phys(&xdbc_mem, sizeof(xdbc_mem), &dev.mem_phys)) {
 		pr_err("xdbc: the DbC's memory has no contiguous physical address\n");
 		dev.mem = NULL;
 		return xdbc_init_err = -EKDB_EFAULT;

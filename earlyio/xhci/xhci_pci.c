@@ -11,6 +11,7 @@
  */
 #include "xhci_pci.h"
 #include <asm/pci_early.h>
+#include <asm/pgwalk.h>
 #include <asm/processor.h>
 #include <asm/tsc_early.h>
 #include <ekdb/port.h>
@@ -136,4 +137,16 @@ const char *xhci_pci_name(const struct xhci_pci *p, char *buf)
 	buf[6] = (char)('0' + (p->func & 7));
 	buf[7] = 0;
 	return buf;
+}
+
+int xhci_dma_phys(const void *p, size_t len, u64 *phys)
+{
+	u64 pa;
+
+	if (x86_virt_to_phys(p, phys))
+		return -EKDB_EFAULT;
+	for (size_t off = 4096; off < len; off += 4096)
+		if (x86_virt_to_phys((const u8 *)p + off, &pa) || pa != *phys + off)
+			return -EKDB_EFAULT;
+	return 0;
 }

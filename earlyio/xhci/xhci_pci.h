@@ -30,5 +30,12 @@ u32 xhci_pci_ext_cap(struct xhci_pci *p, unsigned id);
 void xhci_pci_handoff(struct xhci_pci *p, const char *who);
 /* The bus address for messages: "00:04.0" (@buf of 8 bytes at least). */
 const char *xhci_pci_name(const struct xhci_pci *p, char *buf);
+/*
+ * xhci_dma_phys - the physical address of a static DMA block, from the
+ * page tables in use: each 4 KiB page of it must follow the previous one
+ * physically (the kernel image is one contiguous block; this checks it
+ * rather than assumes it).  0 or -EKDB_EFAULT.
+ */
+int xhci_dma_phys(const void *p, size_t len, u64 *phys);
 
 #endif

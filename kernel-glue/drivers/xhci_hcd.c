@@ -9,7 +9,9 @@
  *   2. take it from the firmware: USB Legacy Support (extended capability
  *      1) "HC OS Owned", wait up to a second for "HC BIOS Owned" to clear
  *      (else take it, with a warning), the firmware's SMIs off;
- *   3. the Debug Capability in use (DCE set): tell the DbC driver before
+ *   3. the early USB keyboard driver (ekgdboc=kbd) is told it no longer
+ *      owns the controller (usbkbd_early_release());
+ *   3b. the Debug Capability in use (DCE set): tell the DbC driver before
  *      the controller is stopped and reset (xdbc_reset_prep()) and right
  *      after (xdbc_external_startup()): HCRST resets the DbC as well, the
  *      DbC driver enables it again, the debugger's session goes on;
@@ -33,6 +35,7 @@
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
 #include "../../earlyio/xhci-dbc/xdbc.h"
+#include "../../earlyio/xhci-kbd/usbkbd.h"
 #include "xhci_dbc.h"
 #include <kernel/drivers.h>
 
@@ -229,6 +232,7 @@ static void xhci_probe(u32 bdf)
 {
 	struct xhci x = { .bdf = bdf };
 	u64 bar = pci_bar_address(bdf, 0);
+	unsigned kbds;
 	int r;
 
 	if (!bar) {
@@ -248,6 +252,10 @@ static void xhci_probe(u32 bdf)
 	x.hcs1 = rd(&x, XHCI_HCSPARAMS1);
 	bios_handoff(&x);
 	find_dbc(&x);
+	kbds = usbkbd_early_release(bdf);
+	if (kbds)
+		pr_warn("xhci_hcd %s: takes the controller from the early USB keyboard driver: its %u keyboard%s no longer type%s to the debugger (no late USB keyboard driver)\n",
+			where(&x), kbds, kbds == 1 ? "" : "s", kbds == 1 ? "s" : "");
 	r = xhci_reset(&x);
 	if (!r)
 		r = xhci_run(&x);

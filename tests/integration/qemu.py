@@ -146,7 +146,8 @@ class Machine:
                  ports=("unix",), qmp=True, load_options=False, esp=None,
                  display="none", no_gop=False, extra=(), qemu_gdb=None,
                  lifetime=MACHINE_LIFETIME, name="m", start=True, dbgp=False,
-                 dbgp_knobs=(), xdbc=False, xdbc_knobs=(), uart_pci=0, uart_mmio32=False):
+                 dbgp_knobs=(), xdbc=False, xdbc_knobs=(), uart_pci=0, uart_mmio32=False,
+                 no_ps2=False, usb_kbd=()):
         self.dir = str(tmp_path)
         self.name = name
         self.cmdline = cmdline
@@ -167,6 +168,8 @@ class Machine:
         self.xdbc_knobs = list(xdbc_knobs)
         self.uart_pci = uart_pci                # pci-serial lines (I/O BAR), on sockets
         self.uart_mmio32 = uart_mmio32          # the memory-mapped UART model (uart-sim)
+        self.no_ps2 = no_ps2                    # -machine i8042=off
+        self.usb_kbd = list(usb_kbd)            # xHCI controllers, a usb-kbd on each
         self.proc = None
         self.ports = []
         self._qemu_ends = []        # QEMU's ends of the "unix" ports' pairs
@@ -304,6 +307,9 @@ class Machine:
             cmd += ["--uart-pci", f"unix:{self.uart_pci_path(i)}"]
         if self.uart_mmio32:
             cmd += ["--uart-mmio32", f"unix:{self.uart_mmio32_path}"]
+        if self.no_ps2:
+            cmd.append("--no-ps2")
+        cmd += [f"--usb-kbd={c}" for c in self.usb_kbd]
         for e in self.extra:
             cmd.append(f"--extra={e}")
         return cmd

@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-2.0
+"""kdb typed on a USB keyboard (issue 35, docs/console.md "USB keyboards").
+
+QEMU's own devices: `-machine q35,i8042=off` (no PS/2 controller at all),
+qemu-xhci or nec-usb-xhci with a usb-kbd (the launcher's --no-ps2 and
+--usb-kbd), keys sent through QMP (send-key reaches the only keyboard there
+is; input-send-event names the device), the screen read back with
+screen.py.  PNGs are left in the test's tmp dir (kdbscreen-*.png).
+"""
+
+import re
+
+from kdb_session import BAD
+from qemu import BOOT_TIMEOUT
+from test_kdb_screen import ON_SCREEN, Screen, at_prompt, last_line
+
+DONE = r"boot complete: \d+ CPUs online"
+USB_ONLY = r"kgdb: ekgdboc=kbd: 1 USB keyboard, output on the screen"
+
+
+def kdb_on_usb(machine, tmp_path, ctrl="qemu-xhci", **kw):
+    m = machine(cmdline=ON_SCREEN, no_ps2=True, usb_kbd=[ctrl], **kw)
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard 0627:0001 \((full|high) speed",
+               timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(USB_ONLY, timeout=60, fail_on=BAD)
+    m.wait_for(r"kgdb: Waiting for connection", timeout=60, fail_on=BAD)
+    sc = Screen(m, tmp_path)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    return m, sc
+
+
+def test_kdb_at_kgdbwait_on_a_usb_keyboard_only(machine, tmp_path):
+    m, sc = kdb_on_usb(machine, tmp_path)
+    m.expect_not(r"i8042 keyboard")
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out and any("setup_arch" in ln for ln in out), out
+    # editing keys and Shift: the same bytes as on PS/2
+    sc.type("mdd")
+    sc.keys("backspace")
+    sc.type(" setup_arch 1")
+    sc.keys("ret")
+    s = sc.wait("backspace", lambda s: s.find("kdb> md setup_arch 1") is not None and at_prompt(s))
+    # Caps Lock on and off again, Shift inverting it
+    sc.keys("caps_lock")
+    sc.type("abc")
+    sc.keys("shift-d")
+    sc.keys("caps_lock")
+    sc.type("e")
+    s = sc.wait("caps", lambda s: last_line(s).rstrip().endswith("kdb> ABCde"))
+    sc.keys("ctrl-u")
+    s = sc.wait("ctrl-u", lambda s: re.fullmatch(r"\[\d+\]kdb>", last_line(s).rstrip()) is not None)
+    sc.type("go")
+    sc.keys("ret")
+    # the kernel's xHCI driver takes the controller: said, and the boot goes on
+    m.wait_for(r"xhci_hcd [0-9a-f:.]+: takes the controller from the early USB keyboard "
+               r"driver: its 1 keyboard no longer types to the debugger", timeout=BOOT_TIMEOUT,
+               fail_on=BAD)
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_no_keyboard_at_all(machine):
+    """i8042=off and no USB keyboard (a tablet is there): a clear message, the boot goes on."""
+    m = machine(cmdline="earlyprintk=serial,ttyS0,115200 earlyprintk=vga ekgdboc=kbd kgdbwait",
+                no_ps2=True,
+                extra=("-device", "pcie-root-port,id=rpx,chassis=30",
+                       "-device", "qemu-xhci,id=hx,bus=rpx", "-device", "usb-tablet,bus=hx.0"))
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: 0627:0001 is not a keyboard \(1 interface, none "
+               r"HID boot keyboard\)", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"kgdb: ekgdboc=kbd: no keyboard: no PS/2 keyboard controller \(port 0x64 reads "
+               r"0xff\) and no USB keyboard: keyboard transport disabled", timeout=60, fail_on=BAD)
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.expect_not(r"Waiting for connection")
