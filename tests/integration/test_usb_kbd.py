@@ -70,3 +70,40 @@ def test_no_keyboard_at_all(machine):
                r"0xff\) and no USB keyboard: keyboard transport disabled", timeout=60, fail_on=BAD)
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.expect_not(r"Waiting for connection")
+
+
+def test_nec_usb_xhci(machine, tmp_path):
+    m, sc = kdb_on_usb(machine, tmp_path, ctrl="nec-usb-xhci")
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out and any("setup_arch" in ln for ln in out), out
+
+
+def test_ps2_and_usb_both_type(machine, tmp_path):
+    """The USB keyboard is bound to the display (the launcher does it when
+    PS/2 is there too): send-key types on PS/2, device=vga0 on USB."""
+    m = machine(cmdline=ON_SCREEN, usb_kbd=["qemu-xhci"])
+    m.wait_for(r"kgdb: ekgdboc=kbd: i8042 keyboard", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"kgdb: ekgdboc=kbd: 1 USB keyboard beside it, output on the screen", timeout=60,
+               fail_on=BAD)
+    sc = Screen(m, tmp_path)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    sc.q.type_text("b", delay=0.05)                          # PS/2
+    sc.q.type_text("t", delay=0.05, device="vga0")           # USB
+    s = sc.wait("b-t", lambda s: last_line(s).rstrip().endswith("kdb> bt"))
+    sc.q.type_text("\r", device="vga0")
+    s = sc.wait("bt", lambda s: s.find("Call Trace:") is not None and at_prompt(s))
+    sc.q.type_text("go\r", device="vga0")
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_unplugged_and_plugged_back_while_kdb_waits(machine, tmp_path):
+    m, sc = kdb_on_usb(machine, tmp_path)
+    sc.q.execute("device_del", {"id": "usbkbd0"})
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard unplugged", timeout=60, fail_on=BAD)
+    sc.q.execute("device_add", {"driver": "usb-kbd", "id": "usbkbd0", "bus": "usbhc0.0"})
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard 0627:0001", timeout=60, fail_on=BAD)
+    # the two lines were printed after the prompt: Enter on the new keyboard gives a fresh one
+    sc.keys("ret")
+    sc.wait("fresh-prompt", lambda s: at_prompt(s) and "0627:0001" not in last_line(s))
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out, out
