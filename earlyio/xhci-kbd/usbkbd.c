@@ -176,7 +176,7 @@ static void hotplug(struct xhc *hc)
 		if (!(changed & (1u << (p - 1))))
 			continue;
 		sc = xhc_rd(hc, off);
-		xhc_wr(hc, off, (sc & PORT_KEEP) | (sc & PORT_CSC));
+		xhc_wr(hc, off, (sc & PORT_KEEP) | (sc & PORT_CHANGES));
 		d = dev_on(hc, p);
 		if (d && (!(sc & PORT_CCS) || (sc & PORT_CSC))) {
 			pr_info("kbd: xHCI %s port %u: USB keyboard unplugged\n", hc->name, p);
