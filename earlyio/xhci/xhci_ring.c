@@ -19,7 +19,7 @@ static void put_ctrl(struct xhci_trb *t, u32 ctrl)
 	barrier();
 }
 
-void xhci_ring_init_xfer(struct xhci_ring *r, struct xhci_trb *trbs, u64 phys, unsigned n)
+static void ring_init(struct xhci_ring *r, struct xhci_trb *trbs, u64 phys, unsigned n)
 {
 	memset(trbs, 0, n * sizeof(*trbs));
 	r->trbs = trbs;
@@ -27,6 +27,11 @@ void xhci_ring_init_xfer(struct xhci_ring *r, struct xhci_trb *trbs, u64 phys, u
 	r->n = n;
 	r->enq = r->deq = 0;
 	r->cycle = 1;
+}
+
+void xhci_ring_init_xfer(struct xhci_ring *r, struct xhci_trb *trbs, u64 phys, unsigned n)
+{
+	ring_init(r, trbs, phys, n);
 	trbs[n - 1].param = phys;
 	/* cycle 0: not the controller's until we wrap onto it with cycle 1 */
 	put_ctrl(&trbs[n - 1], TRB_TYPE(TRB_LINK) | TRB_TC);
@@ -34,12 +39,7 @@ void xhci_ring_init_xfer(struct xhci_ring *r, struct xhci_trb *trbs, u64 phys, u
 
 void xhci_ring_init_event(struct xhci_ring *r, struct xhci_trb *trbs, u64 phys, unsigned n)
 {
-	memset(trbs, 0, n * sizeof(*trbs));
-	r->trbs = trbs;
-	r->phys = phys;
-	r->n = n;
-	r->enq = r->deq = 0;
-	r->cycle = 1;
+	ring_init(r, trbs, phys, n);
 }
 
 static unsigned inflight(const struct xhci_ring *r)
