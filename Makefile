@@ -25,12 +25,12 @@ HOSTCC     ?= gcc
 # ---------------------------------------------------------------- kernel
 # Every directory below is compiled into the kernel; a new .c or .S file in
 # one of them is picked up without touching this Makefile.
-KERNEL_DIRS := lib arch/x86 early earlyio/serial earlyio/vga earlyio/kbd earlyio/ehci-dbgp earlyio/xhci earlyio/xhci-dbc earlyio/xhci-kbd \
-               core core/handoff core/late gdbstub kdb kernel-glue kernel-glue/mm kernel-glue/drivers \
+KERNEL_DIRS := lib arch/x86 early io/serial io/vga io/kbd io/ehci-dbgp io/xhci io/xhci-dbc io/xhci-kbd \
+               core core/late gdbstub kdb selftest kernel-glue kernel-glue/mm kernel-glue/drivers \
                scripts/gdb	# gdb_scripts.S: the .debug_gdb_scripts entry (the gdb helpers)
 
 # Code that must never reach the allocator (checked by tools/check-early.sh).
-EARLY_DIRS  := early earlyio/serial earlyio/vga earlyio/kbd earlyio/ehci-dbgp earlyio/xhci earlyio/xhci-dbc earlyio/xhci-kbd
+EARLY_DIRS  := early io/serial io/vga io/kbd io/ehci-dbgp io/xhci io/xhci-dbc io/xhci-kbd selftest
 
 # The arch's include path (asm/...), for every directory but the debugger's
 # arch-neutral ones: those reach the architecture through <ekdb/arch.h>
@@ -60,13 +60,13 @@ KCFLAGS += $(PROBE_CFLAGS)
 
 # The debugger's own code is built for size (it sits in every kernel; its
 # speed is bound by the line, not the CPU).  See docs/bench.md.
-SIZE_DIRS := lib arch/x86 early earlyio/serial earlyio/kbd earlyio/ehci-dbgp earlyio/xhci earlyio/xhci-dbc earlyio/xhci-kbd core gdbstub kdb
+SIZE_DIRS := lib arch/x86 early io/serial io/kbd io/ehci-dbgp io/xhci io/xhci-dbc io/xhci-kbd core gdbstub kdb selftest
 $(foreach d,$(SIZE_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KCFLAGS += -Os))
 
 KSRCS := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c $(d)/*.S)))
 KOBJS := $(patsubst %,$(BUILD)/k/%.o,$(KSRCS))
 include kdb/kdb.mk		# the compiled-in kdb_cmds file
-include earlyio/vga/vga.mk	# the console font, converted at build time
+include io/vga/vga.mk	# the console font, converted at build time
 include arch/x86/tdesc.mk	# gdb's target.xml, generated from the register table
 
 $(BUILD)/k/%.c.o: %.c

@@ -3,7 +3,7 @@
 """make bench: raw 16550 line rate, our gdb stub (unix and tcp), QEMU's gdbstub, the USB
 debug port, footprint.
 
-    bench/run.py --build build [--early-dirs early earlyio/serial ...]
+    bench/run.py --build build [--early-dirs early io/serial ...]
 
 Prints a table and writes <build>/bench/results.json.  A benchmark, not a
 test: targets are printed as PASS/MISS, the exit status is 0 unless the
@@ -31,7 +31,7 @@ GDB = os.environ.get("GDB", "gdb")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Objects of the early debugger with its serial transport and gdbstub.
-DEBUGGER_DIRS = ["early", "earlyio/serial", "core", "gdbstub", "lib"]
+DEBUGGER_DIRS = ["early", "io/serial", "core", "gdbstub", "lib"]
 DEBUGGER_X86 = ["debugreg.c.o", "debug_trap.c.o", "hw_breakpoint.c.o", "sstep.c.o",
                 "text_poke.c.o", "cpu_state.c.o", "fixup.c.o", "regs_table.c.o", "tdesc.c.o",
                 # (not insn.c, frame.c: kdb's ssb and ef, counted with kdb, outside this figure)

@@ -47,9 +47,9 @@ extern char __ekdb_bss_start[], __ekdb_bss_end[];
 extern char _text[], _etext[];		/* the kernel's executable text */
 
 /* The lifetime new entries are planted in (the loader and the handoff change it). */
-static u8 bp_lifetime = DBG_LIFE_EARLY;
+static u8 bp_lifetime = EKDB_LIFE_EARLY;
 
-void dbg_bp_set_lifetime(enum dbg_lifetime life)
+void dbg_bp_set_lifetime(enum ekdb_lifetime life)
 {
 	bp_lifetime = (u8)life;
 }

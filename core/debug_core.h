@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * debug_core.h - private interfaces of the debug core (core/), shared by
- * its files and by early/ (which sets it up before any allocator).
+ * debug_core.h - private interfaces of the debug core (core/), for its
+ * files only (and the host unit tests).  What early/ and the self-test
+ * reach of the core is core_early.h; a host reaches it through
+ * <ekdb/ekdb.h> and <ekdb/port.h> (make check-layers).
  */
 #ifndef CORE_DEBUG_CORE_H
 #define CORE_DEBUG_CORE_H
@@ -15,28 +17,16 @@
 #include <asm/sstep.h>
 #include <ekdb/gdbstub.h>
 #include <ekdb/kdb.h>
+#include <ekdb/ekdb.h>
+#include "core_early.h"
 
 /* ---------------------------------------------------------------- bp.c */
 /* Breakpoints the early table holds; the full core's table grows (>= 1000). */
 #define EKDB_EARLY_BPS	32
 #define EKDB_LATE_BPS	1024
 
-/*
- * Storage of the early lifetime: gathered in one page-aligned region
- * (kernel.lds: __ekdb_early_start..__ekdb_early_end) that the handoff
- * releases to the page allocator.  Nothing may use it afterwards.
- */
-#define __ekdb_early __attribute__((section(".bss.ekdb_early"), aligned(64)))
-extern char __ekdb_early_start[], __ekdb_early_end[];
 
 enum dbg_bp_owner { DBG_OWNER_GDB = 1, DBG_OWNER_KDB = 2 };
-
-/*
- * The lifetime a breakpoint was planted in (struct dbg_bp.planted): the
- * UEFI loader's debugger, the early kernel's (static storage), or the full
- * core's (after the handoff).  Shown by the gdb helpers (scripts/gdb/).
- */
-enum dbg_lifetime { DBG_LIFE_LOADER = 1, DBG_LIFE_EARLY = 2, DBG_LIFE_FULL = 3 };
 
 struct dbg_bp {
 	bool used;
@@ -46,7 +36,7 @@ struct dbg_bp {
 	u8 owner;
 	u8 saved;		/* original byte under the break instruction */
 	s8 slot;		/* hardware slot (0..ARCH_HW_BP_SLOTS-1), -1 for software */
-	u8 planted;		/* enum dbg_lifetime of the dbg_bp_set() that made it */
+	u8 planted;		/* enum ekdb_lifetime of the dbg_bp_set() that made it */
 	unsigned len;
 	u64 addr;
 	unsigned long hits;
@@ -81,21 +71,14 @@ bool dbg_addr_is_debugger(u64 addr, u64 len);
 void dbg_addr_release(u64 start, u64 end);
 int dbg_bp_capacity(void);
 /* dbg_bp_set_lifetime - new entries are planted in @life from now on (default: early). */
-void dbg_bp_set_lifetime(enum dbg_lifetime life);
-/*
- * The kernel's jump window (run-time addresses, [start, end)): code that
- * runs before the kernel has its debug vectors.  Breakpoints there are
- * refused (-EKDB_EJUMPWIN) in the loader's lifetime and in the kernel's.
- */
-void dbg_bp_set_jump_window(u64 start, u64 end);
-bool dbg_addr_in_jump_window(u64 addr, u64 len);
+void dbg_bp_set_lifetime(enum ekdb_lifetime life);
 /*
  * dbg_bp_set_nobp_range - code of another image where no breakpoint may go
  * either (the loader: the kernel's own debugger, struct ekdb_kinfo):
  * refused as the debugger's own code (-EKDB_EPERM).
  */
 void dbg_bp_set_nobp_range(u64 start, u64 end);
-/* dbg_bp_restore - a handed-over entry back at its number (core/handoff/loader.c). */
+/* dbg_bp_restore - a handed-over entry back at its number (core/handoff.c). */
 int dbg_bp_restore(int index, const struct dbg_bp *b);
 /*
  * dbg_bp_set_code_check - where software breakpoints may go, for a lifetime
@@ -132,7 +115,6 @@ struct dbg_cpu {
 
 extern struct dbg_cpu dbg_cpus[NR_CPUS];
 unsigned dbg_this_cpu(void);
-unsigned dbg_cpu_count(void);	/* highest online index + 1 */
 unsigned dbg_roundup_cpus(unsigned self);	/* returns CPUs that did not stop */
 void dbg_release_cpus(unsigned self);
 extern unsigned dbg_cpus_missing;	/* not stopped by the last round-up */
@@ -177,8 +159,6 @@ bool dbg_reenter_recover(const struct pt_regs *regs, const struct ekdb_stop *sto
 const char *dbg_stop_what(const struct ekdb_stop *stop);
 
 /* ---------------------------------------------------------------- transport.c */
-int dbg_transport_register(struct ekdb_transport *t);
-void dbg_transport_unregister(struct ekdb_transport *t);
 unsigned dbg_transport_count(void);
 extern const struct ekdb_chan dbg_chan;		/* all transports as one channel */
 int dbg_chan_poll(void);			/* a byte, EKDB_CHAR_SYSRQ(k) or EKDB_NO_CHAR */
@@ -188,23 +168,12 @@ void dbg_transports_pre(void);
 struct ekdb_transport *dbg_transport_find(const char *name);
 /* The registered transport of the device @dev (struct ekdb_transport's dev), or NULL. */
 struct ekdb_transport *dbg_transport_find_dev(const char *dev);
-struct ekdb_transport *dbg_transport_at(unsigned i);
 int dbg_transport_takeover(struct ekdb_transport *old, struct ekdb_transport *new);
 /* The tick's poll: lock (only tried), poll (EKDB_BREAK_*), dispatch, unlock. */
 bool dbg_transports_poll_lock(void);
 int dbg_transports_poll_break(void);
 void dbg_transports_poll_unlock(void);
 
-/* ---------------------------------------------------------------- kgdboc.c */
-struct kgdboc_cfg {
-	bool kms, kbd, serial;
-	int line;		/* ttySn, or -1 for a 0xPORT line */
-	u16 base;
-	u32 baud;
-};
-/* kgdboc_parse - kgdboc=[kms][,kbd][,ttySn[,baud]]: 0 or -EKDB_EINVAL (unknown word, bad line/baud). */
-int kgdboc_parse(const char *v, struct kgdboc_cfg *cfg);
-bool kgdboc_names(const struct kgdboc_cfg *cfg, const char *name);
 
 /* ---------------------------------------------------------------- display.c */
 void dbg_display_enter(void);
@@ -230,76 +199,14 @@ void dbg_target_set_libraries(const char *(*fn)(size_t *len));
 void dbg_target_set_libraries_svr4(const char *(*fn)(size_t *len));
 
 /* ---------------------------------------------------------------- entry.c */
-/*
- * A front end: the gdbstub (and kdb later).  run() serves the user while
- * the machine is stopped and says how to resume.
- */
-struct dbg_frontend {
-	const char *name;
-	struct ekdb_resume (*run)(const struct ekdb_stop *stop, bool announce);
-	void (*console_write)(const char *s, size_t len);	/* kgdbcon; may be NULL */
-};
 
 /* ---------------------------------------------------------------- frontend.c */
 struct gdb_session;
 struct kdb_session;
 
-/* Where the sessions live: provided by the running lifetime. */
-struct dbg_session_store {
-	struct gdb_session *gdb;
-	struct kdb_session *kdb;
-	char *gdb_in, *gdb_out;		/* gdb packet buffers, gdb_bufsize bytes each */
-	size_t gdb_bufsize;
-	char (*kdb_hist)[KDB_LINE_MAX];	/* a larger kdb history ring (move only), or NULL */
-	unsigned kdb_hist_cap;
-};
 
-/* dbg_frontend_init - sessions set up in @st (once); the kdb+gdb front end, or NULL. */
-const struct dbg_frontend *dbg_frontend_init(const struct dbg_session_store *st, u32 cmd_enable);
-/* dbg_frontend_move - the live sessions continue in @st: 0 or -errno. */
-int dbg_frontend_move(const struct dbg_session_store *st);
-bool dbg_frontend_gdb_attached(void);
-/* The live sessions (NULL before dbg_frontend_init), and who owns the line (core/handoff/loader.c). */
-void dbg_frontend_sessions(struct gdb_session **gdb, struct kdb_session **kdb);
-bool dbg_frontend_gdb_owns_line(void);
-void dbg_frontend_set_gdb_owns_line(bool on);
-/*
- * dbg_frontend_set_cmd_enable - the live kdb session's kdb.cmd_enable: the
- * kernel's own reading of its command line wins over a handed-over session's.
- */
-void dbg_frontend_set_cmd_enable(u32 cmd_enable);
 
-/* ------------------------------------------------------- handoff/loader.c */
-struct ekdb_handoff;
-/*
- * dbg_handoff_check - is @c a record this debugger can take over?  NULL if
- * so, else why not (one line for the log).  Pure.
- */
-const char *dbg_handoff_check(const struct ekdb_handoff *c);
-/*
- * dbg_handoff_export - the running debugger's breakpoints, line and
- * sessions into @c, as the last act before the jump: the hardware slots
- * are disarmed on this CPU (DR7 = 0: nothing fires in the window), the
- * int3s stay in the text.  0 or -errno (nothing to hand over, table too big).
- */
-int dbg_handoff_export(struct ekdb_handoff *c);
-/*
- * dbg_handoff_import - the breakpoints and sessions of a checked @c into
- * this lifetime's (freshly initialised) core; the line is the caller's
- * (early/handoff.c).  Software entries outside [text_start, text_end) are
- * kept disabled (the loader's code is gone).  0 or -errno.
- */
-struct dbg_handoff_stats {
-	unsigned sw, hw;	/* entries taken over */
-	unsigned disabled;	/* software entries outside this image's text: kept, disabled */
-	unsigned dropped;	/* software entries in the jump window: byte restored, dropped */
-};
-int dbg_handoff_import(const struct ekdb_handoff *c, u64 text_start, u64 text_end,
-		     struct dbg_handoff_stats *st);
-/* dbg_handoff_unplant - a refused record's int3s out of the text again; how many. */
-unsigned dbg_handoff_unplant(const struct ekdb_handoff *c, u64 text_start, u64 text_end);
-
-/* dbg_core_init - take the debug vectors (arch_dbg_traps_init); @fe serves the user. */
-void dbg_core_init(const struct dbg_frontend *fe);
+/* dbg_core_exit - the debugger off (ekdb_shutdown): no trap is taken as its own any more. */
+void dbg_core_exit(void);
 
 #endif

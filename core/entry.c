@@ -682,3 +682,9 @@ void dbg_core_init(const struct dbg_frontend *fe)
 	dbg_gave_up = false;
 	dbg_enabled = true;
 }
+
+void dbg_core_exit(void)
+{
+	dbg_enabled = false;
+	frontend = NULL;
+}

@@ -17,7 +17,7 @@
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
 
-static struct dbg_session_store store;
+static struct ekdb_sessions store;
 static bool gdb_mode;		/* gdb owns the line: stops go to it */
 
 /* gdb packets must not be drawn on a screen console: only byte lines carry them */
@@ -115,7 +115,7 @@ static const struct dbg_frontend kdb_gdb_frontend = {
 	.console_write = frontend_console,
 };
 
-const struct dbg_frontend *dbg_frontend_init(const struct dbg_session_store *st, u32 cmd_enable)
+const struct dbg_frontend *dbg_frontend_init(const struct ekdb_sessions *st, u32 cmd_enable)
 {
 	if (store.kdb)
 		return &kdb_gdb_frontend;
@@ -130,7 +130,7 @@ const struct dbg_frontend *dbg_frontend_init(const struct dbg_session_store *st,
 	return &kdb_gdb_frontend;
 }
 
-int dbg_frontend_move(const struct dbg_session_store *st)
+int dbg_frontend_move(const struct ekdb_sessions *st)
 {
 	if (!store.kdb)
 		return -EKDB_ENODEV;

@@ -2,13 +2,14 @@
 /*
  * kgdboc.c - kgdboc=[kms][,kbd][,ttySn[,baud]] (Linux's syntax), parsed
  * into the devices the running kernel's drivers are asked to give the
- * debugger (a serial line's word by the transport kind table's parse).  Pure and static: checked at early-param time (a bad value
+ * debugger (a serial line's word by the 16550's own option parser,
+ * io/serial).  Pure and static: checked at early-param time (a bad value
  * turns the debugger off there) and read by the late core.
  */
 #include "debug_core.h"
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-#include "../earlyio/serial/uart16550.h"
+#include "../io/serial/uart16550.h"
 
 static bool word_is(const char *w, size_t n, const char *lit)
 {
@@ -39,7 +40,7 @@ static bool is_digits(const char *w, size_t n)
  */
 static int parse_serial_word(const char *opt, struct kgdboc_cfg *cfg)
 {
-	struct ekdb_transport_cfg dev;
+	struct uart_port port;
 	struct uart_regs regs = { 0 };
 
 	cfg->serial = true;
@@ -49,11 +50,12 @@ static int parse_serial_word(const char *opt, struct kgdboc_cfg *cfg)
 		cfg->baud = UART_DEFAULT_BAUD;
 		return opt[5] ? uart_parse_baud(opt + 6, &cfg->baud) : 0;
 	}
-	if (early_transport_parse(opt, &dev))	/* the serial kind's parse */
+	/* ttyS0..3 and 0xPORT: the 16550's own option parser (io/serial) */
+	if ((strncmp(opt, "ttyS", 4) && strncmp(opt, "0x", 2)) || uart_parse_options(opt, &port))
 		return -EKDB_EINVAL;
-	regs.addr = dev.u.serial.addr;
-	cfg->base = (u16)dev.u.serial.addr;
-	cfg->baud = dev.u.serial.baud;
+	regs.addr = port.regs.addr;
+	cfg->base = (u16)port.regs.addr;
+	cfg->baud = port.baud;
 	cfg->line = uart_std_line(&regs);
 	return 0;
 }

@@ -4,7 +4,7 @@
  * parameter names: early/param.c has the list).  early/param.c fills them
  * at parse_early_param(), before the debugger exists; every lifetime of
  * the kernel's debugger reads them: the early one (early/init.c), the
- * handoff to the full core (core/handoff/late.c), the running kernel's
+ * handoff to the full core (core/late/init.c), the running kernel's
  * drivers and run-time kgdboc (core/late/).  So the full core reads its
  * configuration here and never includes early/'s private header
  * (make check-layers).

@@ -81,6 +81,27 @@ const void *ekdb_acpi_table(const char *sig, u32 *len)
 	return ekdb_host_port->acpi_table ? ekdb_host_port->acpi_table(sig, len) : NULL;
 }
 
+int ekdb_sym_lookup(u64 addr, struct ksym *sym, u64 *offset)
+{
+	const struct ekdb_port_ops *p = ekdb_host_port;
+
+	return p->sym_lookup ? p->sym_lookup(addr, sym, offset) : -EKDB_ENOENT;
+}
+
+int ekdb_sym_by_name(const char *name, struct ksym *sym)
+{
+	const struct ekdb_port_ops *p = ekdb_host_port;
+
+	return p->sym_by_name ? p->sym_by_name(name, sym) : -EKDB_ENOENT;
+}
+
+int ekdb_sym_get(unsigned long index, struct ksym *sym)
+{
+	const struct ekdb_port_ops *p = ekdb_host_port;
+
+	return p->sym_get ? p->sym_get(index, sym) : -EKDB_ENOENT;
+}
+
 const struct ekdb_framebuffer *ekdb_framebuffer(void)
 {
 	return ekdb_host_port->framebuffer ? ekdb_host_port->framebuffer() : NULL;

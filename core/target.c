@@ -178,20 +178,20 @@ static int t_bp_clear(struct ekdb_target *t, int index)
 	return dbg_bp_clear_index(index);
 }
 
-/* ---- symbols: the kernel's own table ---- */
+/* ---- symbols: the host's (the port's sym_* members) ---- */
 static int t_sym_by_name(struct ekdb_target *t, const char *name, struct ksym *sym)
 {
-	return kallsyms_lookup_name(name, sym) ? 0 : -EKDB_ENOENT;
+	return ekdb_sym_by_name(name, sym);
 }
 
 static int t_sym_by_addr(struct ekdb_target *t, u64 addr, struct ksym *sym)
 {
-	return kallsyms_lookup(addr, sym, NULL) ? 0 : -EKDB_ENOENT;
+	return ekdb_sym_lookup(addr, sym, NULL);
 }
 
 static int t_sym_get(struct ekdb_target *t, unsigned long index, struct ksym *sym)
 {
-	return kallsyms_get(index, sym) ? 0 : -EKDB_ENOENT;
+	return ekdb_sym_get(index, sym);
 }
 
 /* ---- CPUs ---- */

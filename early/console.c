@@ -18,13 +18,13 @@
 #include <ekdb/cmdline.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-#include "../earlyio/serial/serial_console.h"
-#include "../earlyio/serial/serial_pci.h"
-#include "../earlyio/serial/earlycon.h"
+#include "../io/serial/serial_console.h"
+#include "../io/serial/serial_pci.h"
+#include "../io/serial/earlycon.h"
 #include "early.h"
-#include "../earlyio/vga/vga_console.h"
-#include "../earlyio/ehci-dbgp/ehci_dbgp.h"
-#include "../earlyio/xhci-dbc/xhci_dbc.h"
+#include "../io/vga/vga_console.h"
+#include "../io/ehci-dbgp/ehci_dbgp.h"
+#include "../io/xhci-dbc/xhci_dbc.h"
 
 static bool keep_given;
 

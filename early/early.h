@@ -20,6 +20,7 @@ void early_transport_cfg_to_uart(const struct ekdb_transport_cfg *cfg, struct ua
 struct ekdb_transport *early_transport_serial_from(const struct uart_port *port, int *err);
 
 /* storage.c: the static kdb+gdb sessions and the front end over them */
+const struct ekdb_sessions *early_sessions(void);
 const struct dbg_frontend *early_frontend_get(void);
 
 /* handoff.c: what the takeover before start_kernel did, logged once a console exists */

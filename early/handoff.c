@@ -13,8 +13,8 @@
  * the kernel learns its window here, with or without a handoff record.
  */
 #include "early.h"
-#include "../core/debug_core.h"
-#include "../earlyio/serial/serial_transport.h"
+#include "../core/core_early.h"
+#include "../io/serial/serial_transport.h"
 #include <ekdb/bootinfo.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>

@@ -6,7 +6,7 @@
  * kgdbwait stop.
  */
 #include "early.h"
-#include "../core/debug_core.h"
+#include "../core/core_early.h"
 #include <ekdb/string.h>
 #include <ekdb/log.h>
 #include <ekdb/port.h>
@@ -158,16 +158,18 @@ static bool instantiate_all(struct early_transports *ts)
 	return true;
 }
 
-/* Register them in that order: false if one is refused. */
-static bool register_all(const struct early_transports *ts)
+/* The transports in the order they register (ekdb_start's io[]). */
+static void collect_io(const struct early_transports *ts, struct ekdb_start *start)
 {
-	if ((ts->line && dbg_transport_register(ts->line)) ||
-	    (ts->line2 && dbg_transport_register(ts->line2)))
-		return false;
+	unsigned n = 0;
+
+	if (ts->line)
+		start->io[n++] = ts->line;
+	if (ts->line2)
+		start->io[n++] = ts->line2;
 	for (unsigned i = 0; i < ARRAY_SIZE(usb_params); i++)
-		if (ts->usb[i] && dbg_transport_register(ts->usb[i]))
-			return false;
-	return true;
+		if (ts->usb[i])
+			start->io[n++] = ts->usb[i];
 }
 
 static void report_registered(const struct early_transports *ts)
@@ -188,6 +190,8 @@ static void report_registered(const struct early_transports *ts)
 static bool start_early(void)
 {
 	struct early_transports ts = { 0 };
+	struct ekdb_start start = { 0 };
+	int err;
 
 	if (ekdb_handoff_refused())
 		return false;
@@ -197,12 +201,15 @@ static bool start_early(void)
 	}
 	if (!instantiate_all(&ts))
 		return false;
-	active_frontend = early_frontend_get();
-	if (!active_frontend || !register_all(&ts)) {
-		pr_err("kgdb: cannot start the early debugger\n");
+	start.sessions = early_sessions();
+	start.cmd_enable = ekdb_opts.cmd_enable;
+	collect_io(&ts, &start);
+	err = ekdb_start(&start);
+	if (err) {
+		pr_err("kgdb: cannot start the early debugger: %s\n", ekdb_strerror(err));
 		return false;
 	}
-	dbg_core_init(active_frontend);
+	active_frontend = early_frontend_get();
 	report_registered(&ts);
 	return true;
 }

@@ -20,7 +20,7 @@
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
 #include <ekdb/kdb.h>
-#include "../core/debug_core.h"
+#include "../core/core_early.h"
 
 /* A debugger option was refused: remember which, so init can say why it stays off. */
 static int refuse(const char *name, int err)

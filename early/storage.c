@@ -6,7 +6,7 @@
  * moves the sessions out first.
  */
 #include "early.h"
-#include "../core/debug_core.h"
+#include "../core/core_early.h"
 #include <ekdb/gdbstub.h>
 #include <ekdb/kdb.h>
 
@@ -18,12 +18,17 @@ static char gdb_outbuf[EARLY_GDB_BUFSIZE] __ekdb_early;
 static struct gdb_session gdb_early_session __ekdb_early;
 static struct kdb_session kdb_early_session __ekdb_early;
 
+static const struct ekdb_sessions early_store = {
+	.gdb = &gdb_early_session, .kdb = &kdb_early_session,
+	.gdb_in = gdb_inbuf, .gdb_out = gdb_outbuf, .gdb_bufsize = EARLY_GDB_BUFSIZE,
+};
+
+const struct ekdb_sessions *early_sessions(void)
+{
+	return &early_store;
+}
+
 const struct dbg_frontend *early_frontend_get(void)
 {
-	const struct dbg_session_store st = {
-		.gdb = &gdb_early_session, .kdb = &kdb_early_session,
-		.gdb_in = gdb_inbuf, .gdb_out = gdb_outbuf, .gdb_bufsize = EARLY_GDB_BUFSIZE,
-	};
-
-	return dbg_frontend_init(&st, ekdb_opts.cmd_enable);
+	return dbg_frontend_init(&early_store, ekdb_opts.cmd_enable);
 }

@@ -6,17 +6,17 @@
  * early lifetime's static pools (instantiate).  param.c parses with it,
  * init.c instantiates with it, core/kgdboc.c reads kgdboc='s device words
  * with it; the running kernel's drivers make their own instances of the
- * same devices and take over (core/handoff/drivers.c).  Static storage only.
+ * same devices and take over (core/late/takeover.c).  Static storage only.
  */
 #include "early.h"
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-#include "../earlyio/serial/uart16550.h"
-#include "../earlyio/serial/serial_transport.h"
-#include "../earlyio/serial/serial_pci.h"
-#include "../earlyio/kbd/kbd_transport.h"
-#include "../earlyio/ehci-dbgp/ehci_dbgp.h"
-#include "../earlyio/xhci-dbc/xhci_dbc.h"
+#include "../io/serial/uart16550.h"
+#include "../io/serial/serial_transport.h"
+#include "../io/serial/serial_pci.h"
+#include "../io/kbd/kbd_transport.h"
+#include "../io/ehci-dbgp/ehci_dbgp.h"
+#include "../io/xhci-dbc/xhci_dbc.h"
 
 /* ---------------------------------------------------------------- serial */
 

@@ -3,7 +3,7 @@
  * keys.h - named key codes of the kdb line editor.  Bytes from a serial
  * line arrive as ASCII and VT100 escape sequences (ESC [ A ...), which
  * lineedit.c decodes into these codes; a transport that knows its keys
- * (earlyio/kbd) may instead return a KDB_KEY_* code (> 0xff) from getc
+ * (io/kbd) may instead return a KDB_KEY_* code (> 0xff) from getc
  * directly.  Control characters keep their ASCII value.
  */
 #ifndef KDB_KEYS_H

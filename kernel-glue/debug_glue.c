@@ -26,7 +26,7 @@
 #include <kernel/slab.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
-#include <ekdb/kallsyms.h>
+#include <kernel/kallsyms.h>
 #include <ekdb/string.h>
 #include <ekdb/target.h>
 

@@ -4,6 +4,7 @@
 #define KERNEL_GLUE_DEBUG_PORT_H
 
 #include <ekdb/types.h>
+#include <kernel/kallsyms.h>
 
 struct ekdb_framebuffer;
 void *glue_map_phys(u64 phys, u64 len);
@@ -19,6 +20,9 @@ const void *glue_acpi_table(const char *sig, u32 *len);
 	.map_phys = glue_map_phys,					\
 	.map_io = early_ioremap_uc,					\
 	.framebuffer = glue_framebuffer,				\
-	.acpi_table = glue_acpi_table
+	.acpi_table = glue_acpi_table,					\
+	.sym_lookup = kallsyms_port_lookup,				\
+	.sym_by_name = kallsyms_port_by_name,				\
+	.sym_get = kallsyms_port_get
 
 #endif

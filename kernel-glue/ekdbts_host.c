@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ekdbts_host.c - what the kernel gives the debugger's self-test
- * (ekdbts=, core/ekdbts.c, <ekdb/ekdbts.h>): ordinary kernel code and data
+ * (ekdbts=, selftest/ekdbts.c, <ekdb/ekdbts.h>): ordinary kernel code and data
  * to stop in (the debugger's own range refuses breakpoints), and a way
  * to run a function on every CPU at once (one bound thread per CPU).
  */

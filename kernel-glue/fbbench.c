@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fbbench.c - test_fbbench[=KiB] (default 64): the speed of the screen
- * console (earlyio/vga) for `make bench`, TSC-timed, reported in the log:
+ * console (io/vga) for `make bench`, TSC-timed, reported in the log:
  *
  *   fbbench: screen <W>x<H> <format>, <cols>x<rows> cells
  *   fbbench: printk-style <N> chars in <us> us: <cps> chars/s
@@ -19,7 +19,7 @@
 #include <kernel/apic.h>
 #include <asm/processor.h>
 #include <ekdb/string.h>
-#include "../earlyio/vga/vga_console.h"
+#include "../io/vga/vga.h"
 
 
 #define FBBENCH_LINE	80

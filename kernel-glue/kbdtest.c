@@ -4,7 +4,7 @@
  * the end of boot (run_boot_tests):
  *
  *   test_kbd[=SECONDS]  (default 60) a tiny line editor on the keyboard
- *       transport (earlyio/kbd) echoing on the screen (earlyio/vga):
+ *       transport (io/kbd) echoing on the screen (io/vga):
  *       printable keys insert, Backspace erases, Left/Right/Home/End move,
  *       Enter or Ctrl-C ends.  First it draws a \b/\r/\t check line.
  *       On the serial console (raw, not the log, so the screen keeps only
@@ -26,11 +26,9 @@
 #include <asm/io.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
-#include "../earlyio/kbd/kbd_transport.h"
-#include "../earlyio/kbd/scancode.h"
-#include "../earlyio/vga/vga_console.h"
-#include "../earlyio/serial/serial_console.h"
-#include "../earlyio/serial/uart16550.h"
+#include "../io/kbd/kbd.h"
+#include "../io/vga/vga.h"
+#include "../io/serial/serial.h"
 #include "drivers/i8042_kbd.h"
 
 

@@ -18,7 +18,7 @@
 #include <kernel/kernel.h>
 #include <kernel/printk.h>
 #include <ekdb/string.h>
-#include "../earlyio/serial/uart16550.h"
+#include "../io/serial/serial.h"
 
 void serial_linetest(void);
 

@@ -103,7 +103,6 @@ static void print_framebuffer(void)
  */
 void setup_arch(u64 bootinfo_phys)
 {
-	debug_glue_boot();		/* the debugger may log and register consoles */
 	copy_boot_params(bootinfo_phys);
 	print_banner();			/* kept in the log; consoles replay it */
 	parse_early_param();		/* earlyprintk=, ekgdboc=, kgdbwait, loglevel= ... */

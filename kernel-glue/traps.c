@@ -12,7 +12,7 @@
 #include <asm/desc.h>
 #include <asm/fixup.h>
 #include <asm/processor.h>
-#include <ekdb/kallsyms.h>
+#include <kernel/kallsyms.h>
 #include <ekdb/fmt.h>
 #include <ekdb/ekdb.h>
 

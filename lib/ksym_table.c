@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ksym_table.c - look up a symbol table laid out by tools/gen-kallsyms.py
- * (struct ksym_table, <ekdb/kallsyms.h>), and kallsyms_sprint over the
- * host's kallsyms_lookup.
+ * (struct ksym_table, <ekdb/kallsyms.h>).
  */
 #include <ekdb/kallsyms.h>
-#include <ekdb/fmt.h>
 #include <ekdb/string.h>
 
 unsigned long ksym_table_count(const struct ksym_table *t)
@@ -69,15 +67,4 @@ bool ksym_table_lookup_name(const struct ksym_table *t, const char *name, struct
 			return ksym_table_get(t, i, sym);
 	}
 	return false;
-}
-
-int kallsyms_sprint(u64 addr, char *buf, size_t size)
-{
-	struct ksym s;
-	u64 off;
-
-	if (!kallsyms_lookup(addr, &s, &off))
-		return 0;
-	return ekdb_snprintf(buf, size, "%s+0x%llx/0x%llx", s.name,
-			     (unsigned long long)off, (unsigned long long)s.size);
 }

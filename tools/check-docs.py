@@ -23,7 +23,7 @@ import re
 import subprocess
 import sys
 
-TOP_DIRS = ("boot", "kernel-glue", "early", "earlyio", "core", "gdbstub", "kdb", "arch",
+TOP_DIRS = ("boot", "kernel-glue", "early", "io", "core", "gdbstub", "kdb", "selftest", "arch",
             "lib", "include", "tests", "tools", "scripts", "docs", "bench")
 INCLUDE_DIRS = ("include", "arch/x86/include", "kernel-glue/include", "boot", "tests/host")
 FILE_EXT = r"(?:c|h|S|py|md|mk|sh|lds|png|txt)"
@@ -37,7 +37,7 @@ EXTERNAL = {
     "include/gdb/signals.def",                    # gdb
     "elf_x86_64_efi.lds",                         # GNU-EFI (/usr/lib)
 }
-SRC_DIRS = ("boot", "kernel-glue", "early", "earlyio", "core", "gdbstub", "kdb", "arch", "lib")
+SRC_DIRS = ("boot", "kernel-glue", "early", "io", "core", "gdbstub", "kdb", "selftest", "arch", "lib")
 
 PATH_RE = re.compile(r"(?<![\w/.$~-])((?:%s)/[\w./+*<>{}-]*)" % "|".join(map(re.escape, TOP_DIRS)))
 CODE_SPAN_RE = re.compile(r"`([^`\n]+)`")

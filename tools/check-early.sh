@@ -3,10 +3,10 @@
 # check-early.sh BUILD DIR... - early code must never reach the allocator.
 #
 # The boundary is a property of the link, not of symbol names: the objects
-# of the given directories (early/, earlyio/*), of the debugger code that
-# runs early (core/ but not its subfolders core/late/ and core/handoff/,
-# whose late.c is the late handoff; core/handoff/loader.c, the first
-# handoff's record, runs early and is checked; gdbstub/, kdb/, lib/,
+# of the given directories (early/, io/*), of the debugger code that
+# runs early (core/ but not core/late/, the full lifetime's: the late
+# init, its allocation and the drivers' takeover; core/handoff.c, the
+# loader's record, runs early and is checked; gdbstub/, kdb/, lib/,
 # arch/x86/) and
 # the "object" entries of tools/check-early.allow are partial-linked
 # (ld -r) into BUILD/check-early.o.  Calls between them resolve; every
@@ -35,12 +35,6 @@ for dir in "$@" core gdbstub kdb lib arch/x86; do
 		case $obj in *.gen.o) ;; *) [ -e "${src%.o}" ] || continue ;; esac
 		[ -e "$obj" ] && objs="$objs $obj"
 	done
-done
-# the sources of core/'s subfolders that run early (the kernel imports the
-# loader's handoff record before start_kernel)
-for src in core/handoff/loader.c; do
-	[ -e "$build/k/$src.o" ] || fail "$build/k/$src.o not built: run make first"
-	objs="$objs $build/k/$src.o"
 done
 [ -n "$objs" ] || fail "no objects found under $build/k: run make first"
 

@@ -13,12 +13,12 @@
 #
 # Rules, one a line: "FOLDERS|PATTERN|WHY" (PATTERN: an extended regex
 # matched against the header's path relative to the tree, after ".."
-# are folded).  A folder also covers its subfolders (core: core/handoff, core/late).
+# are folded).  A folder also covers its subfolders (core: core/late).
 set -u
 build=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
 
-DEBUGGER_DIRS="core early earlyio gdbstub kdb lib"
+DEBUGGER_DIRS="core early io gdbstub kdb lib selftest"
 
 RULES="
 gdbstub kdb|^arch/|arch-neutral: the architecture is reached through <ekdb/arch.h>
@@ -26,8 +26,15 @@ $DEBUGGER_DIRS|^boot/|the loader is one host among three: the debugger sees no h
 $DEBUGGER_DIRS|^/usr/include/efi/|GNU-EFI is the loader's: the debugger sees no header of it
 core|^arch/x86/include/asm/regs_table[.]h$|the core reaches the register file through <ekdb/arch.h> (arch_dbg_reg_*)
 core|^arch/x86/include/asm/fixup[.]h$|the core reaches fault-safe access through <ekdb/arch.h> (arch_dbg_probe_*)
-core/handoff core/late|^early/|the full core does not reach back into the early debugger: its options are core/opts.h
+core/late|^early/|the full core does not reach back into the early debugger: its options are core/opts.h
+early selftest|^core/debug_core[.]h$|the core's insides are private: early/ and selftest/ reach it through core/core_early.h
 "
+# The hosts' rule: a host (the reference kernel, the loader's glue in
+# boot/dbg/) starts and feeds the debugger through <ekdb/ekdb.h> and
+# <ekdb/port.h> (ekdb_start(), the port table), never through the
+# insides of core/ or early/ (docs/porting.md).
+HOST_RULES="kernel-glue boot/dbg|^core/|a host reaches the debugger through <ekdb/ekdb.h> and <ekdb/port.h> only
+kernel-glue boot/dbg|^early/|a host reaches the debugger through <ekdb/ekdb.h> and <ekdb/port.h> only"
 # The porting interface's rule: the reference kernel is one host among
 # three too; the debugger reaches it through <ekdb/port.h> (docs/porting.md).
 KGLUE_RULES="$DEBUGGER_DIRS|^kernel-glue/|the reference kernel is a host: the debugger reaches it through <ekdb/port.h>"
@@ -66,8 +73,9 @@ deps_under() {
 
 nd=0
 status=0
-rules=$(printf '%s\n%s\n' "$RULES" "$KGLUE_RULES" | grep -v '^[[:space:]]*$')
-for top in "$build/k" "$build/boot/ekdb"; do
+rules=$(printf '%s\n%s\n%s\n' "$RULES" "$KGLUE_RULES" "$HOST_RULES" | grep -v '^[[:space:]]*$')
+# $build: the loader's own objects (boot/dbg/: its side of the port)
+for top in "$build/k" "$build/boot/ekdb" "$build"; do
 	[ -d "$top" ] || continue
 	deps=$(deps_under "$top")
 	rulefile=$(mktemp) || fail "mktemp"
@@ -97,7 +105,7 @@ done
 # changed: ekdb_io_map_get() / arch_dbg_mm_generation() tell them.
 SRC_RULES="
 core|regs->|reaches into the trap frame (arch_dbg_trap_*, arch_dbg_pc, arch_dbg_reg_*)
-earlyio early|read_cr3|reads the page-table base (ekdb_io_map_get, arch_dbg_mm_generation)
+io early|read_cr3|reads the page-table base (ekdb_io_map_get, arch_dbg_mm_generation)
 "
 if [ -z "${LAYERS_SELFTEST:-}" ]; then
 	srcrules=$(mktemp) || fail "mktemp"
@@ -113,16 +121,35 @@ if [ -z "${LAYERS_SELFTEST:-}" ]; then
 	done <"$srcrules"
 	rm -f "$srcrules"
 fi
+# Each device of io/ has one public header (io/DEV/DEV.h or the named one
+# below): a host and the running kernel's drivers include that, never the
+# driver's other headers (docs/porting.md, "The devices").
+IO_PUBLIC="io/serial/serial.h io/kbd/kbd.h io/vga/vga.h io/ehci-dbgp/ehci_dbgp.h io/xhci-dbc/xhci_dbc.h"
+if [ -z "${LAYERS_SELFTEST:-}" ]; then
+	for dir in kernel-glue boot; do
+		(cd "$here" && find "$dir" -name '*.[ch]' -exec grep -Hn '^#include ".*io/' {} +) |
+		while IFS= read -r hit; do
+			inc=$(printf '%s\n' "$hit" | sed 's|.*#include "\(\.\./\)*\(io/[^"]*\)".*|\2|')
+			case " $IO_PUBLIC " in
+			*" $inc "*) ;;
+			*) echo "check-layers: a host includes a device's private header (want one of: $IO_PUBLIC): $hit" >&2
+			   echo bad ;;
+			esac
+		done | grep -q bad && status=1
+	done
+fi
 [ "$status" -eq 0 ] || exit 1
 [ -n "${LAYERS_SELFTEST:-}" ] && exit 0
 echo "check-layers: $nd debugger sources include nothing their layer may not see" \
 	"($(printf '%s\n' "$rules" | wc -l) rules, $(printf '%s\n' "$SRC_RULES" | grep -c '|') source rules)"
 
-# Self-test: a kdb source that pulls in an arch header, and a core source
-# that pulls in a loader header, through a "../" path, must both fail.
+# Self-test: a kdb source that pulls in an arch header, a core source that
+# pulls in a loader header, and a host (kernel-glue) source that pulls in
+# the core's private header, through a "../" path, must all fail.
 tmp=$(mktemp -d) || fail "mktemp"
 trap 'rm -rf "$tmp"' EXIT
-for probe in 'kdb|kdb/../arch/x86/include/asm/regs.h' 'core/late|core/late/../../boot/dbg/ldr_dbg.h'; do
+for probe in 'kdb|kdb/../arch/x86/include/asm/regs.h' 'core/late|core/late/../../boot/dbg/ldr_dbg.h' \
+	     'kernel-glue|kernel-glue/../core/debug_core.h'; do
 	dir=${probe%%|*}
 	mkdir -p "$tmp/k/$dir"
 	printf '%s: x.c include/ekdb/types.h \\\n %s\n' "$tmp/k/$dir/selftest.o" "${probe#*|}" \
@@ -133,4 +160,4 @@ for probe in 'kdb|kdb/../arch/x86/include/asm/regs.h' 'core/late|core/late/../..
 	fi
 	rm -rf "$tmp/k"
 done
-echo "check-layers: self-test ok (kdb including an arch/x86 header, core/late a boot/ header, are caught)"
+echo "check-layers: self-test ok (kdb including an arch/x86 header, core/late a boot/ header, kernel-glue core/debug_core.h, are caught)"

@@ -7,6 +7,7 @@
  * (BS); it is cleared here, as the SDM asks of the handler.
  */
 #include <asm/debug_trap.h>
+#include <ekdb/ekdb.h>
 #include <asm/debugreg.h>
 #include <asm/desc.h>
 #include <asm/fixup.h>
@@ -23,16 +24,6 @@ bool arch_dbg_break_insn_at(u64 addr)
 	u8 byte;
 
 	return arch_dbg_probe_read(&byte, addr, 1) == 1 && byte == ARCH_BREAK_INSN;
-}
-
-unsigned arch_dbg_trap_vector(const struct pt_regs *regs)
-{
-	return (unsigned)regs->vector;
-}
-
-u64 arch_dbg_trap_error(const struct pt_regs *regs)
-{
-	return regs->error_code;
 }
 
 int arch_dbg_fault_signal(unsigned vector)
@@ -61,14 +52,14 @@ bool arch_dbg_park_trap_at(u64 addr)
 }
 
 /* #BP: the int3 at rip - 1. */
-static bool x86_int3_trap(struct pt_regs *regs)
+bool ekdb_trap_breakpoint(struct pt_regs *regs)
 {
 	dbg_trap_begin();
 	return dbg_trap_end(regs, dbg_trap_swbreak(regs, regs->rip - ARCH_BREAK_INSN_SIZE));
 }
 
 /* #DB: which slot, or a finished step; DR6 is sticky, so clear it. */
-static bool x86_debug_trap(struct pt_regs *regs)
+bool ekdb_trap_debug(struct pt_regs *regs)
 {
 	u64 dr6;
 
@@ -79,9 +70,21 @@ static bool x86_debug_trap(struct pt_regs *regs)
 						 x86_dr6_single_step(dr6)));
 }
 
+/* NMI: a round-up of the debugger's, or one nobody claimed while it is on. */
+bool ekdb_trap_nmi(struct pt_regs *regs)
+{
+	return dbg_cpu_park(regs);
+}
+
+/*
+ * The vectors of the IDT arch/x86/idt.c keeps (the reference kernel's and
+ * the loader's).  A kernel with an IDT of its own calls the three entry
+ * points above from its #BP, #DB and NMI handlers instead (<ekdb/ekdb.h>);
+ * these table entries are then never dispatched.
+ */
 void arch_dbg_traps_init(void)
 {
-	x86_set_trap_handler(X86_TRAP_DB, x86_debug_trap);
-	x86_set_trap_handler(X86_TRAP_BP, x86_int3_trap);
-	x86_set_trap_handler(X86_TRAP_NMI, dbg_cpu_park);
+	x86_set_trap_handler(X86_TRAP_DB, ekdb_trap_debug);
+	x86_set_trap_handler(X86_TRAP_BP, ekdb_trap_breakpoint);
+	x86_set_trap_handler(X86_TRAP_NMI, ekdb_trap_nmi);
 }

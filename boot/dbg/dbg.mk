@@ -17,9 +17,9 @@ LDR_DBG_SHARED := \
 	arch/x86/tdesc.c arch/x86/text_poke.c arch/x86/entry.S arch/x86/insn.c arch/x86/frame.c \
 	arch/x86/dbg_regs.c \
 	core/bp.c core/cpu.c core/display.c core/entry.c core/frontend.c core/mem.c \
-	core/port.c core/target.c core/transport.c core/handoff/loader.c core/reenter.c \
+	core/port.c core/start.c core/target.c core/transport.c core/handoff.c core/reenter.c \
 	$(wildcard gdbstub/*.c) $(wildcard kdb/*.c) \
-	earlyio/serial/uart16550.c earlyio/serial/serial_opt.c earlyio/serial/serial_transport.c
+	io/serial/uart16550.c io/serial/serial_opt.c io/serial/serial_transport.c
 LDR_DBG_GLUE := $(sort $(wildcard boot/dbg/*.c boot/dbg/*.S))
 
 LDR_DBG_OBJS := $(patsubst %,$(BUILD)/boot/ekdb/%.o,$(LDR_DBG_SHARED)) \
@@ -32,9 +32,9 @@ LDR_DBG_CFLAGS := $(BOOT_CFLAGS) \
 		  -mgeneral-regs-only -fno-omit-frame-pointer -fno-optimize-sibling-calls \
 		  -Wstrict-prototypes -Wmissing-prototypes -Wvla -Os
 # Not linked here: lib/memcpy.c (GNU-EFI's libefi has memcpy and memset,
-# the compiler's own calls go there) and lib/kallsyms.c (the kernel's API
-# over its one table: boot/dbg/ksyms.c answers it over two, the placed
-# kernel's and the loader's own, through lib/ksym_table.c).  The accessors
+# the compiler's own calls go there).  The symbols are the port's sym_*
+# members: boot/dbg/ksyms.c answers them over two tables, the placed
+# kernel's and the loader's own, through lib/ksym_table.c.  The accessors
 # of arch/x86/fixup.c translate the kernel image's link addresses through
 # the hook boot/dbg/mem.c gives them (arch_dbg_probe_set_xlate).
 

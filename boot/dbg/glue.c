@@ -11,14 +11,13 @@
 #include "libxml.h"
 #include "elf_syms.h"
 #include "x86_idt.h"
-#include "../../core/debug_core.h"
-#include "../../earlyio/serial/serial_transport.h"
-#include "../../earlyio/serial/serial_console.h"
+#include "../../io/serial/serial.h"
 #include <asm/desc.h>
 #include <asm/processor.h>
 #include <ekdb/bootinfo.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
+#include <ekdb/gdbstub.h>
 #include <ekdb/kdb.h>
 #include <ekdb/port.h>
 #include <ekdb/string.h>
@@ -30,11 +29,10 @@ static char gdb_outbuf[LDR_GDB_BUFSIZE];
 static struct gdb_session ldr_gdb_session;
 static struct kdb_session ldr_kdb_session;
 
-static const struct dbg_session_store ldr_store = {
+static const struct ekdb_sessions ldr_store = {
 	.gdb = &ldr_gdb_session, .kdb = &ldr_kdb_session,
 	.gdb_in = gdb_inbuf, .gdb_out = gdb_outbuf, .gdb_bufsize = LDR_GDB_BUFSIZE,
 };
-static struct ekdb_transport *ldr_transport;
 static const struct ekdb_bootinfo *ldr_bi;
 static struct ldr_dbg_image ldr_image;
 static bool armed;
@@ -104,7 +102,7 @@ static long ldr_phys_read(u64 paddr, void *buf, size_t len)
 	ldr_dbg_kernel_map(&m);
 	if (ldr_xlate_in_kernel(&m, paddr, 1) || (m.size && paddr < m.virt && paddr + len > m.virt))
 		return -EKDB_EFAULT;
-	return dbg_mem_read(paddr, buf, len);
+	return ekdb_mem_read(paddr, buf, len);
 }
 
 static int ldr_sys_info(struct ekdb_sysinfo *info)
@@ -123,6 +121,9 @@ static const struct ekdb_port_ops ldr_port = {
 		.phys_read = ldr_phys_read,
 		.sys_info = ldr_sys_info,
 	},
+	.sym_lookup = ldr_sym_lookup,
+	.sym_by_name = ldr_sym_by_name,
+	.sym_get = ldr_sym_get,
 };
 
 /* A fault in the loader (not one a fault-safe access fixed up): the debugger sees it. */
@@ -142,10 +143,7 @@ static void ldr_unhandled(struct pt_regs *regs)
 	v[1] = hex[regs->vector & 0xf];
 	for (int i = 0; i < 16; i++)
 		r[i] = hex[(regs->rip >> (60 - 4 * i)) & 0xf];
-	for (const char *p = line; *p; p++)
-		dbg_chan.putc(dbg_chan.arg, (u8)*p);
-	if (dbg_chan.flush)
-		dbg_chan.flush(dbg_chan.arg);
+	ekdb_io_write(line, strlen(line));
 	for (;;)
 		__asm__ __volatile__("cli; hlt");
 }
@@ -157,7 +155,14 @@ static const u8 fault_vectors[] = {
 int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 		  const struct ekdb_bootinfo *bi)
 {
-	const struct dbg_frontend *fe;
+	struct ekdb_start start = {
+		.sessions = &ldr_store,
+		.cmd_enable = o->cmd_enable,
+		.lifetime = EKDB_LIFE_LOADER,
+		.code_addr = ldr_code_addr,
+		.libraries = ldr_libraries,
+		.libraries_svr4 = ldr_libraries_svr4,
+	};
 	struct ekdb_transport *t;
 	int err = 0;
 
@@ -169,29 +174,21 @@ int ldr_dbg_start(const struct ldr_dbg_opts *o, const struct ldr_dbg_image *img,
 	t = serial_transport_init(o->ekgdboc, &err);
 	if (!t)
 		return err ? err : -EKDB_ENODEV;
-	fe = dbg_frontend_init(&ldr_store, o->cmd_enable);
-	if (!fe)
-		return -EKDB_ENOMEM;
-	err = dbg_transport_register(t);
-	if (err)
-		return err;
 	ekdb_set_port(&ldr_port);
-	dbg_bp_set_code_check(ldr_code_addr);
-	dbg_bp_set_lifetime(DBG_LIFE_LOADER);
-	dbg_target_set_libraries(ldr_libraries);
-	dbg_target_set_libraries_svr4(ldr_libraries_svr4);
 	for (size_t i = 0; i < sizeof(fault_vectors); i++)
 		x86_set_trap_handler(fault_vectors[i], ldr_fault);
 	x86_set_default_trap_handler(ldr_unhandled);
+	start.io[0] = t;
+	err = ekdb_start(&start);	/* #DB, #BP handlers; the core is on */
+	if (err)
+		return err;
 	ldr_idt_take();
-	dbg_core_init(fe);	/* #DB, #BP handlers; the core is on */
-	ldr_transport = t;
 	armed = true;
 	return 0;
 }
 
 /*
- * The kernel's jump window and its own debugger code (core/handoff/loader.c): no
+ * The kernel's jump window and its own debugger code (core/handoff.c): no
  * breakpoint from the loader there.  Symbols are link addresses; the
  * image runs at kernel_virt (moved by KASLR, if any).
  */
@@ -206,8 +203,8 @@ static void ldr_kernel_nobp(const void *file, uint64_t size)
 	    ldr_elf_symbol(file, size, "__ekdb_text_end", &ne))
 		return;
 	off = ldr_bi->kernel_virt - text;
-	dbg_bp_set_jump_window(ws + off, we + off);
-	dbg_bp_set_nobp_range(ns + off, ne + off);
+	ekdb_set_jump_window(ws + off, we + off);
+	ekdb_set_nobp_range(ns + off, ne + off);
 }
 
 void ldr_dbg_kernel_file(const void *file, uint64_t size)
@@ -239,9 +236,7 @@ int ldr_dbg_handoff(struct ekdb_bootinfo *bi)
 
 	if (!armed)
 		return 0;
-	err = dbg_handoff_export(&bi->dbg);
-	if (err)
-		dbg_bp_uninstall_all();
+	err = ekdb_handoff_export(&bi->dbg);
 	armed = false;
 	return err;
 }
@@ -259,9 +254,7 @@ void ldr_dbg_wait(void)
 	if (!armed)
 		return;
 	flags = local_irq_save();
-	dbg_chan_putc_lines('-');
-	if (dbg_chan.flush)
-		dbg_chan.flush(dbg_chan.arg);
+	ekdb_io_write("-", 1);
 	kgdb_breakpoint();
 	local_irq_restore(flags);
 }
@@ -270,19 +263,9 @@ void ldr_dbg_release(void)
 {
 	if (!armed)
 		return;
-	dbg_bp_uninstall_all();
+	ekdb_shutdown();
 	ldr_idt_give_back();
 	armed = false;
-}
-
-const struct dbg_session_store *ldr_dbg_sessions(void)
-{
-	return ldr_transport ? &ldr_store : NULL;
-}
-
-struct ekdb_transport *ldr_dbg_transport(void)
-{
-	return ldr_transport;
 }
 
 void ldr_dbg_image_range(u64 *base, u64 *size)

@@ -16,5 +16,10 @@ void ldr_dbg_image_range(u64 *base, u64 *size);
 
 /* ksyms.c: kdb's symbols are the kernel's kallsyms table inside the placed image. */
 void ldr_ksyms_attach(const struct ldr_xlate_map *m, u64 table_virt);
+/* The port's sym_* members (<ekdb/port.h>) over the loader's table and the placed kernel's. */
+struct ksym;
+int ldr_sym_lookup(u64 addr, struct ksym *sym, u64 *offset);
+int ldr_sym_by_name(const char *name, struct ksym *sym);
+int ldr_sym_get(unsigned long index, struct ksym *sym);
 
 #endif

@@ -9,6 +9,7 @@
 #include "glue.h"
 #include <ekdb/fmt.h>
 #include <ekdb/kallsyms.h>
+#include <ekdb/errno.h>
 
 static const u64 no_symbols;
 
@@ -46,54 +47,49 @@ void ldr_ksyms_attach(const struct ldr_xlate_map *m, u64 table_virt)
 }
 
 /*
- * The symbol API the debug core uses (<ekdb/kallsyms.h>), over both tables:
+ * The port's symbol members (<ekdb/port.h>: sym_*), over both tables:
  * the loader's own (addresses relative to its link base 0, so the runtime
  * base is added) and the kernel's.  Indexes: the loader's first.  A name in
  * both (the debugger's own functions) is the kernel's: `bp` at the loader
  * stop is for the kernel, and the debugger refuses breakpoints in itself.
  */
-unsigned long kallsyms_count(void)
-{
-	return ksym_table_count(&self_table) + ksym_table_count(&kern_table);
-}
-
-bool kallsyms_get(unsigned long index, struct ksym *out)
+int ldr_sym_get(unsigned long index, struct ksym *out)
 {
 	unsigned long n = ksym_table_count(&self_table);
 	u64 base, size;
 
 	if (index >= n)
-		return ksym_table_get(&kern_table, index - n, out);
+		return ksym_table_get(&kern_table, index - n, out) ? 0 : -EKDB_ENOENT;
 	if (!ksym_table_get(&self_table, index, out))
-		return false;
+		return -EKDB_ENOENT;
 	ldr_dbg_image_range(&base, &size);
 	out->addr += base;
-	return true;
+	return 0;
 }
 
-bool kallsyms_lookup(u64 addr, struct ksym *sym, u64 *offset)
+int ldr_sym_lookup(u64 addr, struct ksym *sym, u64 *offset)
 {
 	u64 base, size;
 
 	ldr_dbg_image_range(&base, &size);
 	if (addr >= base && addr - base < size) {
 		if (!ksym_table_lookup(&self_table, addr - base, sym, offset))
-			return false;
+			return -EKDB_ENOENT;
 		sym->addr += base;
-		return true;
+		return 0;
 	}
-	return ksym_table_lookup(&kern_table, addr, sym, offset);
+	return ksym_table_lookup(&kern_table, addr, sym, offset) ? 0 : -EKDB_ENOENT;
 }
 
-bool kallsyms_lookup_name(const char *name, struct ksym *sym)
+int ldr_sym_by_name(const char *name, struct ksym *sym)
 {
 	u64 base, size;
 
 	if (ksym_table_lookup_name(&kern_table, name, sym))
-		return true;
+		return 0;
 	if (!ksym_table_lookup_name(&self_table, name, sym))
-		return false;
+		return -EKDB_ENOENT;
 	ldr_dbg_image_range(&base, &size);
 	sym->addr += base;
-	return true;
+	return 0;
 }

@@ -38,24 +38,9 @@ void ldr_dbg_wait(void);
 void ldr_dbg_release(void);
 /*
  * ldr_dbg_handoff - after ExitBootServices, right before the jump: the debugger
- * state into @bi->dbg for the kernel (core/handoff/loader.c).  0 or -EKDB_E*.
+ * state into @bi->dbg for the kernel (core/handoff.c).  0 or -EKDB_E*.
  */
 int ldr_dbg_handoff(struct ekdb_bootinfo *bi);
-/*
- * For the loader handoff (the session handed over to the kernel across
- * ExitBootServices and the jump, boot/main.c run() -> ldr_exit_boot_services
- * -> ekdb_handover): the loader lifetime's live objects.  The breakpoint
- * table is the core's own (core/debug_core.h: dbg_bp_capacity(),
- * dbg_bp_get(), dbg_bp_uninstall_all(); installed ones are out of memory
- * while stopped, in while running); the gdb/kdb sessions and their buffers,
- * and the serial transport (export_state() gives its line and unread
- * bytes) are these.  NULL before ldr_dbg_start() succeeded.
- */
-struct dbg_session_store;
-struct ekdb_transport;
-const struct dbg_session_store *ldr_dbg_sessions(void);
-struct ekdb_transport *ldr_dbg_transport(void);
-
 /* A short text for ldr_dbg_start's error code. */
 const char *ldr_dbg_strerror(int err);
 /* Is the loader debugger armed (started and not released)? */

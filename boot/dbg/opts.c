@@ -4,7 +4,7 @@
 #include <ekdb/cmdline.h>
 #include <ekdb/kdb.h>
 #include <ekdb/string.h>
-#include "../../earlyio/serial/uart16550.h"
+#include "../../io/serial/serial.h"
 
 #define LDR_CMDLINE_COPY 2048
 

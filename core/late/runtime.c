@@ -11,7 +11,7 @@
  * tries the new value, so a bad value leaves kgdboc unconfigured; here a
  * bad value is refused with Linux's error and changes nothing.
  */
-#include "../handoff/late.h"
+#include "late.h"
 #include "../opts.h"
 #include <asm/processor.h>
 #include <ekdb/ekdb.h>

@@ -25,13 +25,12 @@ struct pt_regs;
 
 /* ------------------------------------------------------------ the trap frame */
 /*
- * arch_dbg_trap_vector / arch_dbg_trap_error - the vector that made the
- * frame @regs and the error code the CPU pushed with it (0 when it pushes
- * none): the core's stop record (gdb's T packet, kdb's "due to" line).
- * x86: arch/x86/debug_trap.c.
+ * The core reads a trap frame only through the arch's accessors, which are
+ * inline (asm/debug_trap.h: arch_dbg_pc, arch_dbg_set_pc,
+ * arch_dbg_trap_vector, arch_dbg_trap_error): a stop does not call out of
+ * core/ for every field.  The neutral folders read frames from memory
+ * (kdb's ef) through arch_dbg_frame_reg below.
  */
-unsigned arch_dbg_trap_vector(const struct pt_regs *regs);
-u64 arch_dbg_trap_error(const struct pt_regs *regs);
 
 /* ------------------------------------------------------------ memory */
 /*

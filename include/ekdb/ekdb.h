@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ekdb.h - what the kernel calls to host the debugger.
+ * ekdb.h - what the kernel calls to host the debugger (with <ekdb/port.h>,
+ * all a host sees of it: docs/porting.md).
+ *
+ *  ekdb_start()        the one way the debugger starts (struct ekdb_start:
+ *                      what the host decided); ekdb_early_init() builds one
+ *                      from the command line.  ekdb_handoff_export() and
+ *                      ekdb_shutdown() end a host's lifetime.
+ *  ekdb_trap_breakpoint/_debug/_nmi()  for a kernel that owns its IDT.
  *
  *  ekdb_handoff_takeover() in x86_64_start_kernel(), right after the GDT
  *                      and IDT: the loader's debugger state (if any) is
@@ -39,6 +46,124 @@
 #define __ekdb_nobp	__section(".text.ekdb_nobp")
 
 struct pt_regs;
+struct gdb_session;
+struct kdb_session;
+struct ekdb_transport;
+struct ekdb_handoff;
+
+/*
+ * The debugger's lifetimes (docs/handoff.md): the UEFI loader's, the early
+ * kernel's (static storage, setup_arch()) and the full one (allocated
+ * storage, after ekdb_late_init(); the kernel's drivers take the
+ * transports over inside it).  A breakpoint remembers the lifetime that
+ * planted it (the gdb helpers show it).
+ */
+enum ekdb_lifetime { EKDB_LIFE_LOADER = 1, EKDB_LIFE_EARLY = 2, EKDB_LIFE_FULL = 3 };
+
+/*
+ * struct ekdb_sessions - where the gdb and kdb sessions live (the host's
+ * static storage before an allocator exists).  gdb_in/gdb_out:
+ * gdb_bufsize bytes each (gdb's PacketSize).  kdb_hist: a larger history
+ * ring for a session that moves in (NULL: the session's own).
+ */
+struct ekdb_sessions {
+	struct gdb_session *gdb;
+	struct kdb_session *kdb;
+	char *gdb_in, *gdb_out;
+	size_t gdb_bufsize;
+	char (*kdb_hist)[256];		/* KDB_LINE_MAX (<ekdb/kdb.h>) */
+	unsigned kdb_hist_cap;
+};
+
+/*
+ * struct ekdb_start - what a host decides when it starts the debugger
+ * itself (the UEFI loader, a kernel's own early code, the ekdbts
+ * self-test): ekdb_start() takes it.  A kernel that lets the debugger
+ * read its command line calls ekdb_early_init() instead, which builds one
+ * from ekgdboc=, kgdbdbgp=, kgdbxdbc=, kdb.cmd_enable= and calls it.
+ *
+ * @sessions:	the session storage (must stay valid until moved).
+ * @io:		the transports, in order (the first answers a waiting gdb's
+ *		NAK); unused entries NULL.  Made by the drivers' constructors
+ *		(io/: serial_transport_init(), ...).
+ * @cmd_enable:	kdb.cmd_enable's mask (Linux's KDB_ENABLE_*; 1: all).
+ * @lifetime:	the lifetime breakpoints are planted in (0: early).
+ * @code_addr:	where software breakpoints may go, for a lifetime whose
+ *		code is not the kernel's _text.._etext (the loader); NULL:
+ *		the kernel's text.
+ * @libraries, @libraries_svr4: the images gdb should load symbols for,
+ *		as qXfer:libraries:read / libraries-svr4 documents; NULL: none.
+ * @gdb_owns_line: gdb, not kdb, reads the line from the first stop (a
+ *		host whose peer is known to be gdb: ekdbts).
+ */
+#define EKDB_START_IO	4
+struct ekdb_start {
+	const struct ekdb_sessions *sessions;
+	struct ekdb_transport *io[EKDB_START_IO];
+	u32 cmd_enable;
+	enum ekdb_lifetime lifetime;
+	bool (*code_addr)(u64 addr);
+	const char *(*libraries)(size_t *len);
+	const char *(*libraries_svr4)(size_t *len);
+	bool gdb_owns_line;
+};
+
+/*
+ * ekdb_start - the one way the debugger starts: the sessions set up in
+ * @s->sessions, the transports registered, the debug vectors taken
+ * (arch_dbg_traps_init).  From here a breakpoint, a watchpoint or
+ * kgdb_breakpoint() stops in the debugger.  0, or -errno with nothing left
+ * registered: -EKDB_EBUSY (started already), -EKDB_EINVAL (no sessions,
+ * no transport), -EKDB_ENOMEM (sessions could not be set up), or a
+ * transport's refusal.
+ */
+int ekdb_start(const struct ekdb_start *s);
+
+/*
+ * ekdb_shutdown - the host goes back to someone who does not know the
+ * debugger (the loader returns to the firmware): every breakpoint out of
+ * the text and the debug registers, the debugger off.  The host gives its
+ * vectors back itself.
+ */
+void ekdb_shutdown(void);
+
+/*
+ * ekdb_handoff_export - the last act before a host jumps to its successor
+ * (the loader to the kernel): the breakpoints, the line and the sessions
+ * into @rec (<ekdb/handoff.h>) for the successor's ekdb_handoff_takeover().
+ * The hardware slots are disarmed here; software breakpoints stay in the
+ * text for the successor.  0, or -errno with every breakpoint taken out
+ * (nothing is left planted for a successor that cannot take it over).
+ * The debugger is off afterwards either way.
+ */
+int ekdb_handoff_export(struct ekdb_handoff *rec);
+
+/*
+ * Addresses no breakpoint may go to, as the host learns them (run-time
+ * addresses, [start, end)):
+ * ekdb_set_jump_window - code that runs before the kernel has its debug
+ *   vectors (refused with -EKDB_EJUMPWIN);
+ * ekdb_set_nobp_range - another image's debugger code (the loader: the
+ *   kernel's __ekdb_text_start..__ekdb_text_end), refused like the
+ *   debugger's own (-EKDB_EPERM).
+ */
+void ekdb_set_jump_window(u64 start, u64 end);
+void ekdb_set_nobp_range(u64 start, u64 end);
+
+/*
+ * ekdb_io_write - raw bytes on every transport that is a line (not a
+ * console): a host's last words (an unhandled exception in the loader) or
+ * a NAK before a stop ("-": a gdb waiting since before the stop sends its
+ * packet again now).
+ */
+void ekdb_io_write(const char *s, size_t len);
+
+/*
+ * ekdb_mem_read - the debugger's fault-safe read of @len bytes at @addr
+ * (a bad address is an error, never a crash): for a host's port members
+ * that read memory on the debugger's behalf.  The count read or -errno.
+ */
+long ekdb_mem_read(u64 addr, void *buf, size_t len);
 
 /*
  * The kernel's services (tasks, the log, consoles, physical memory,
@@ -79,8 +204,6 @@ void ekdb_early_init(void);
  * static storage is released.  Logs one "ekdb: handoff: ..." line.
  */
 void ekdb_late_init(void);
-
-struct ekdb_transport;
 
 /*
  * ekdb_register_io - a running kernel's driver offers @t as a debugger
@@ -175,5 +298,20 @@ void ekdb_set_cpu_id_fn(unsigned (*fn)(void));
 /* ekdb_set_roundup_fn - how to NMI every other CPU (the debugger stops them all). */
 void ekdb_set_roundup_fn(bool (*fn)(void));
 void kgdb_breakpoint(void);
+
+/*
+ * The trap entry, for a kernel that owns its IDT (Linux: do_int3(),
+ * exc_debug(), the NMI handler chain): call these first from its #BP, #DB
+ * and NMI handlers with the trapped frame (struct pt_regs of
+ * arch/x86/include/asm/regs.h: a host with another layout converts in and
+ * back); true: the debugger's trap, handled (resume at the frame, which
+ * it may have changed); false: the kernel's own.  A kernel that lets
+ * arch/x86/idt.c build its IDT (x86_idt_init(), as the reference kernel
+ * does) gets them routed without calling these.  Context: the trap's,
+ * interrupts off; __ekdb_nobp code (breakpoints there are refused).
+ */
+bool ekdb_trap_breakpoint(struct pt_regs *regs);
+bool ekdb_trap_debug(struct pt_regs *regs);
+bool ekdb_trap_nmi(struct pt_regs *regs);
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * ekdbts.h - the debugger's in-kernel self-test (Linux's kgdbts), asked
  * for with ekdbts= on the command line.  A scripted "gdb" (a transport
- * that feeds packets and checks the replies, core/ekdbts.c) drives the
+ * that feeds packets and checks the replies, selftest/ekdbts.c) drives the
  * real debug core and gdbstub through breakpoints, watchpoints, single
  * steps, a stop on every CPU, Ctrl-C and the early->late handoff, and
  * prints one line per test and "ekdbts: N passed, M failed".

@@ -5,7 +5,7 @@
  * A gdb_session is pure protocol logic over a struct ekdb_target (the
  * stopped machine) and a struct ekdb_chan (the bytes).  The caller
  * supplies every buffer: static arrays early (early/storage.c), allocated
- * ones later (core/handoff/late.c); the stub never allocates and keeps no
+ * ones later (core/late/init.c); the stub never allocates and keeps no
  * state outside the session.  Moving a live session to bigger buffers is
  * gdb_session_set_buffers().  Nothing here blocks except on the channel.
  */

@@ -4,9 +4,9 @@
  * handoffs (docs/handoff.md has both): the loader's debugger to the
  * kernel's, across the jump from the UEFI loader (one session, three
  * lifetimes).  The second, early -> full inside the kernel, moves the
- * running core's own structures (core/handoff/late.c) and needs no record.
+ * running core's own structures (core/late/init.c) and needs no record.
  *
- * The loader's debugger fills a struct ekdb_handoff (core/handoff/loader.c,
+ * The loader's debugger fills a struct ekdb_handoff (core/handoff.c,
  * dbg_handoff_export()) inside the boot-info record (bootinfo->dbg) as its
  * last act before the jump; the kernel takes it over in
  * x86_64_start_kernel() (early/handoff.c) before start_kernel() runs.
@@ -118,7 +118,7 @@ struct ekdb_handoff {
  * struct ekdb_kinfo in the ELF section ".ekdb_kinfo" of kernel.elf (symbol
  * ekdb_kinfo), holding link addresses (the loader adds its KASLR offset,
  * or reads the placed, relocated copy).  The loader's debugger passes them
- * to dbg_bp_set_jump_window() and dbg_bp_set_nobp_range().
+ * to ekdb_set_jump_window() and ekdb_set_nobp_range() (<ekdb/ekdb.h>).
  */
 #define EKDB_KINFO_MAGIC	0x4f464e494b424445ULL	/* "EDBKINFO" little endian */
 

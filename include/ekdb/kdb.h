@@ -187,7 +187,7 @@ int kdb_session_init(struct kdb_session *s, struct ekdb_target *target,
 void kdb_session_move(struct kdb_session *dst, const struct kdb_session *src);
 
 /*
- * The history ring, for the session handed over across the jump (core/handoff/loader.c):
+ * The history ring, for the session handed over across the jump (core/handoff.c):
  * kdb_hist_get - the @back'th previous line (0 = newest), NULL past the oldest;
  * kdb_hist_add - remember a line (as if typed).
  */

@@ -3,7 +3,7 @@
  * port.h - the porting interface: what a host (a kernel, the UEFI loader,
  * the host simulator of the unit tests) gives the debugger.
  *
- * The debugger's folders (lib/, early/, earlyio/, core/, gdbstub/, kdb/)
+ * The debugger's folders (lib/, early/, io/, core/, gdbstub/, kdb/)
  * include no header of the kernel that hosts them: every kernel service
  * they use is a member of struct ekdb_port_ops, which the host registers
  * with ekdb_set_port().  `make check-layers` (tools/check-layers.sh) fails
@@ -34,6 +34,7 @@
 #include <ekdb/arch.h>
 
 struct ekdb_framebuffer;
+struct ksym;
 
 /* One kernel task, for kdb's ps/pid/bt* (task_get). */
 struct ekdb_task {
@@ -194,6 +195,24 @@ struct ekdb_port_ops {
 	const void *(*acpi_table)(const char *sig, u32 *len);
 
 	/*
+	 * ---- symbols: any lifetime, the stop path included (kdb's bt, md,
+	 * bp by name, tab completion; gdb's qSymbol): no locks, no
+	 * allocation, __ekdb_nobp.  A host with Linux's kallsyms answers from
+	 * it; the reference kernel from its __ksym_* table (<ekdb/kallsyms.h>).
+	 * NULL: kdb shows bare addresses and takes none by name ----
+	 */
+	/**
+	 * sym_lookup - the symbol holding @addr (or the nearest one below it
+	 * when sizes are unknown) and @addr's offset in it (@offset may be
+	 * NULL): 0, or -EKDB_ENOENT when nothing is close.
+	 */
+	int (*sym_lookup)(u64 addr, struct ksym *sym, u64 *offset);
+	/** sym_by_name - exact name match: 0 or -EKDB_ENOENT. */
+	int (*sym_by_name)(const char *name, struct ksym *sym);
+	/** sym_get - the @index'th symbol, in an order that does not change: 0 or -EKDB_ENOENT past the end. */
+	int (*sym_get)(unsigned long index, struct ksym *sym);
+
+	/*
 	 * ---- allocation: the full lifetime only (ekdb_late_init() and
 	 * after; tools/check-early.sh keeps early code away from it) ----
 	 */
@@ -221,7 +240,7 @@ const struct ekdb_port_ops *ekdb_port(void);
  * The debugger's side (core/port.c): each forwards to the table in force
  * and does without when the member is NULL.  ekdb_console_register():
  * -EKDB_ENOSYS when the host takes no consoles; the maps and
- * ekdb_framebuffer(): NULL.  Allocation goes through core/handoff/alloc.c
+ * ekdb_framebuffer(): NULL.  Allocation goes through core/late/alloc.c
  * only (so tools/check-early.sh sees early code that would reach it).
  */
 int ekdb_console_register(struct ekdb_console *con);
@@ -256,5 +275,9 @@ static inline volatile u8 *ekdb_io_map_get(struct ekdb_io_map *m)
 }
 const struct ekdb_framebuffer *ekdb_framebuffer(void);
 const void *ekdb_acpi_table(const char *sig, u32 *len);
+/* The host's symbols (the port's sym_* members): -EKDB_ENOENT without them. */
+int ekdb_sym_lookup(u64 addr, struct ksym *sym, u64 *offset);
+int ekdb_sym_by_name(const char *name, struct ksym *sym);
+int ekdb_sym_get(unsigned long index, struct ksym *sym);
 
 #endif

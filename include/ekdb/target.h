@@ -254,7 +254,7 @@ struct ekdb_target_ops {
 	 * 0 or -EKDB_ENOENT.  sym_get - the @index'th symbol (any order) for
 	 * tab completion: 0, or -EKDB_ENOENT past the end.  sym->name must
 	 * stay valid while the machine is stopped.
-	 * Kernel: lib/kallsyms.c (kallsyms_lookup_name/lookup/get).
+	 * The live debugger (core/target.c): the host's, the port's sym_* members.
 	 */
 	int (*sym_by_name)(struct ekdb_target *t, const char *name, struct ksym *sym);
 	int (*sym_by_addr)(struct ekdb_target *t, u64 addr, struct ksym *sym);

@@ -46,7 +46,7 @@ struct ekdb_transport_state {
 		struct {
 			u64 base;		/* I/O port, or physical address (memory types) */
 			u32 baud;
-			u8 iotype;		/* earlyio/serial/uart_regs.h: io, mmio, mmio32 */
+			u8 iotype;		/* io/serial/uart_regs.h: io, mmio, mmio32 */
 			u8 reg_shift;		/* registers 1 << reg_shift bytes apart */
 		} serial;
 		struct {
@@ -186,7 +186,7 @@ struct ekdb_transport_cfg {
 		struct {
 			u64 addr;		/* I/O port or physical address */
 			u32 baud;		/* 0: keep the line as it is */
-			u8 iotype, reg_shift;	/* earlyio/serial/uart_regs.h */
+			u8 iotype, reg_shift;	/* io/serial/uart_regs.h */
 			bool pci, pci_force;	/* pciserial: addr is found from BAR0 */
 			u8 bus, slot, func;	/* ... of this PCI function */
 		} serial;

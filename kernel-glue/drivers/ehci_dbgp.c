@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ehci_dbgp.c - the running kernel's driver of the USB debug port: it
- * takes the debug device over from the early driver (earlyio/ehci-dbgp)
+ * takes the debug device over from the early driver (io/ehci-dbgp)
  * without enumerating it again, carries the debugger (kgdbdbgp=) and the
  * console (earlyprintk=dbgpN[,keep]) from then on, and keeps the port
  * working while the EHCI driver (ehci_hcd.c) resets the controller.
@@ -33,8 +33,7 @@
 #include <ekdb/kdb.h>
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
-#include "../../earlyio/ehci-dbgp/dbgp_chan.h"
-#include "../../earlyio/ehci-dbgp/ehci_dbgp.h"
+#include "../../io/ehci-dbgp/ehci_dbgp.h"
 #include "ehci_dbgp.h"
 #include <kernel/drivers.h>
 

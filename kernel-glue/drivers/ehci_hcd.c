@@ -28,7 +28,7 @@
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
-#include "../../earlyio/ehci-dbgp/dbgp.h"
+#include "../../io/ehci-dbgp/ehci_dbgp.h"
 #include "ehci_dbgp.h"
 #include <kernel/drivers.h>
 

@@ -2,7 +2,7 @@
 /*
  * i8042_kbd.c - the running kernel's PS/2 keyboard driver: IRQ 1 through
  * the I/O APIC, scan code set 1 decoded by the same decoder the early
- * reader uses (earlyio/kbd/scancode.c), the bytes typed fed to the
+ * reader uses (io/kbd/scancode.c), the bytes typed fed to the
  * kernel's console input, Linux's magic SysRq (Alt+SysRq+<key>, g enters
  * the debugger), and the keyboard LEDs following Caps/Num/Scroll Lock.
  *
@@ -21,10 +21,8 @@
  *    Enter that ended the session is absorbed and a SysRq still held when
  *    the debugger was entered is forgotten.
  */
-#include "../../earlyio/kbd/i8042.h"
-#include "../../earlyio/kbd/kbd_transport.h"
-#include "../../earlyio/kbd/scancode.h"
-#include "../../earlyio/vga/vga_console.h"
+#include "../../io/kbd/kbd.h"
+#include "../../io/vga/vga.h"
 #include "i8042_kbd.h"
 #include <kernel/kernel.h>
 #include <kernel/console.h>

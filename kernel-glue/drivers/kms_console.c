@@ -2,8 +2,8 @@
 /*
  * kms_console.c - the console on the kms driver's framebuffer.
  *
- * One text grid (earlyio/vga/textgrid.c) and two renderers
- * (earlyio/vga/fbcon.c) over it: page 0, the kernel's screen, and page 1,
+ * One text grid (io/vga/textgrid.c) and two renderers
+ * (io/vga/fbcon.c) over it: page 0, the kernel's screen, and page 1,
  * the debugger's (shown by kms_debug.c while the debugger runs).  Each
  * renderer remembers what its page shows, so switching pages costs only
  * the cells that changed meanwhile.
@@ -18,9 +18,7 @@
  */
 #include "kms_console.h"
 #include "bochs_dispi.h"
-#include "../../earlyio/vga/fbcon.h"
-#include "../../earlyio/vga/font.h"
-#include "../../earlyio/vga/vga_console.h"
+#include "../../io/vga/vga.h"
 #include <kernel/kernel.h>
 #include <kernel/printk.h>
 #include <kernel/slab.h>

@@ -39,13 +39,12 @@
 #include <ekdb/transport.h>
 #include <asm/io.h>
 #include "serial8250.h"
-#include "../../earlyio/serial/uart_regs.h"
-#include "../../earlyio/serial/serial_transport.h"
+#include "../../io/serial/serial.h"
 
 #define SERIAL8250_NR_PORTS	6	/* the 4 ISA lines and PCI ones */
 #define RX_BURST		256	/* bytes one interrupt takes at most */
 #define DBGQ_SIZE		64	/* bytes waiting for the debugger's getc */
-#define TX_POLLS		50000000UL	/* as earlyio's uart_putc: long first wait */
+#define TX_POLLS		50000000UL	/* as io/serial's uart_putc: long first wait */
 #define TX_POLLS_STUCK		2000UL
 
 struct serial8250_port {

@@ -18,8 +18,7 @@
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
 #include "serial8250.h"
-#include "../../earlyio/serial/uart16550.h"
-#include "../../earlyio/serial/serial_console.h"
+#include "../../io/serial/serial.h"
 
 static const struct ekdb_io_driver isa_io_driver;
 

@@ -23,10 +23,7 @@
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
 #include "serial8250.h"
-#include "../../earlyio/serial/uart16550.h"
-#include "../../earlyio/serial/serial_console.h"
-#include "../../earlyio/serial/serial_transport.h"
-#include "../../earlyio/serial/serial_pci.h"
+#include "../../io/serial/serial.h"
 
 #define PCI_SERIAL_MAX	4
 

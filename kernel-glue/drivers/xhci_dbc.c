@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * xhci_dbc.c - the running kernel's driver of the xHCI Debug Capability:
- * it takes the DbC over from the early driver (earlyio/xhci-dbc) without
+ * it takes the DbC over from the early driver (io/xhci-dbc) without
  * the far host enumerating it again, on DMA memory of its own (the early
- * static block is left behind: earlyio/xhci-dbc/xdbc_handoff.c), carries
+ * static block is left behind: io/xhci-dbc/xdbc_takeover.c), carries
  * the debugger (kgdbxdbc=) and the console (earlyprintk=xdbcN,keep) from
  * then on, and keeps them going while the xHCI driver (xhci_hcd.c) resets
  * the controller.
@@ -33,8 +33,7 @@
 #include <ekdb/kdb.h>
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
-#include "../../earlyio/xhci-dbc/xdbc.h"
-#include "../../earlyio/xhci-dbc/xhci_dbc.h"
+#include "../../io/xhci-dbc/xhci_dbc.h"
 #include "xhci_dbc.h"
 #include <kernel/drivers.h>
 

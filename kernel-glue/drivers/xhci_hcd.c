@@ -34,8 +34,8 @@
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
-#include "../../earlyio/xhci-dbc/xdbc.h"
-#include "../../earlyio/xhci-kbd/usbkbd.h"
+#include "../../io/xhci-dbc/xhci_dbc.h"
+#include "../../io/kbd/kbd.h"
 #include "xhci_dbc.h"
 #include <kernel/drivers.h>
 
@@ -161,7 +161,7 @@ static void find_dbc(struct xhci *x)
 		return;
 	x->dbc_in_use = rd(x, off + DBC_DCCTRL) & DCCTRL_DCE;
 	x->dbc_port = DCST_PORT(rd(x, off + DBC_DCST));
-	pr_info("xhci_hcd %s: Debug Capability%s\n", where(x), x->dbc_in_use ? " IN USE" : "");
+	pr_info("xhci_hcd %s: Debug Capability %s\n", where(x), x->dbc_in_use ? "IN USE" : "not in use");
 }
 
 /* Halt and reset, the DbC driver told before and after. */

@@ -77,7 +77,7 @@ $(BUILD)/fuzz/fuzz_kdb_line: tests/fuzz/fuzz_kdb_line.c $(FUZZ_KDB_SRCS) $(wildc
 $(eval $(call fuzz_run_rules,kdb-line,$(BUILD)/fuzz/fuzz_kdb_line,kdb,4096))
 
 # ---- the handoff record (fuzz_handoff): dbg_handoff_check/import/unplant over the real table ----
-FUZZ_HANDOFF_SRCS := core/handoff/loader.c core/bp.c $(FUZZ_KDB_SRCS)
+FUZZ_HANDOFF_SRCS := core/handoff.c core/bp.c $(FUZZ_KDB_SRCS)
 
 $(BUILD)/fuzz/fuzz_handoff: tests/fuzz/fuzz_handoff.c $(FUZZ_HANDOFF_SRCS) $(wildcard core/*.h kdb/*.h include/ekdb/*.h)
 	@mkdir -p $(dir $@)
@@ -87,8 +87,8 @@ $(BUILD)/fuzz/fuzz_handoff: tests/fuzz/fuzz_handoff.c $(FUZZ_HANDOFF_SRCS) $(wil
 $(eval $(call fuzz_run_rules,handoff,$(BUILD)/fuzz/fuzz_handoff,handoff,8192))
 
 # ---- the kernel command line (fuzz_cmdline): tokenizer, early params, loader's parsers ----
-FUZZ_CMDLINE_SRCS := lib/cmdline.c lib/parse.c earlyio/serial/serial_opt.c core/kgdboc.c core/opts.c early/transports.c \
-                     kdb/cmd_enable.c earlyio/ehci-dbgp/dbgp_opt.c boot/dbg/opts.c boot/cmdline_parse.c
+FUZZ_CMDLINE_SRCS := lib/cmdline.c lib/parse.c io/serial/serial_opt.c core/kgdboc.c core/opts.c early/transports.c \
+                     kdb/cmd_enable.c io/ehci-dbgp/dbgp_opt.c boot/dbg/opts.c boot/cmdline_parse.c
 
 $(BUILD)/fuzz/fuzz_cmdline: tests/fuzz/fuzz_cmdline.c $(FUZZ_CMDLINE_SRCS) early/param.c $(wildcard early/*.h include/ekdb/*.h boot/*.h boot/dbg/*.h)
 	@mkdir -p $(dir $@)

@@ -38,12 +38,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * The kind table (early/transports.c) also makes instances; parsing never
  * does: reaching one of these is a bug.
  */
-#include "../../earlyio/serial/uart16550.h"
-#include "../../earlyio/serial/serial_transport.h"
-#include "../../earlyio/kbd/kbd_transport.h"
-#include "../../earlyio/ehci-dbgp/ehci_dbgp.h"
-#include "../../earlyio/serial/serial_pci.h"
-#include "../../earlyio/xhci-dbc/xhci_dbc.h"
+#include "../../io/serial/uart16550.h"
+#include "../../io/serial/serial_transport.h"
+#include "../../io/kbd/kbd_transport.h"
+#include "../../io/ehci-dbgp/ehci_dbgp.h"
+#include "../../io/serial/serial_pci.h"
+#include "../../io/xhci-dbc/xhci_dbc.h"
 int uart_probe(struct uart_port *p) { __builtin_trap(); }
 int uart_pci_resolve(const struct uart_pci_spec *s, struct uart_port *p) { __builtin_trap(); }
 struct ekdb_transport *serial_transport_start(const struct uart_port *w, int *e) { __builtin_trap(); }

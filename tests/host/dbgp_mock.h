@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dbgp_mock.h - a register-level mock of an EHCI controller with a debug
- * port and a USB debug device, for the host tests of earlyio/ehci-dbgp:
+ * port and a USB debug device, for the host tests of io/ehci-dbgp:
  * the same behaviour and fault knobs as tools/dbgp-sim, and a clock that
  * advances a fixed step per call (budgets expire deterministically).
  */
 #ifndef TESTS_HOST_DBGP_MOCK_H
 #define TESTS_HOST_DBGP_MOCK_H
 
-#include "../../earlyio/ehci-dbgp/dbgp.h"
+#include "../../io/ehci-dbgp/dbgp.h"
 
 #define MOCK_OP		0x20
 #define MOCK_DBGP	0xa0

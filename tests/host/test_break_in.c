@@ -115,8 +115,6 @@ void arch_dbg_resume_no_rehit(struct pt_regs *regs) { }
 bool arch_dbg_break_insn_at(u64 addr) { return false; }
 bool arch_dbg_park_trap_at(u64 addr) { return false; }
 int arch_dbg_fault_signal(unsigned vector) { return GDB_SIGSEGV; }
-unsigned arch_dbg_trap_vector(const struct pt_regs *r) { return (unsigned)r->vector; }
-u64 arch_dbg_trap_error(const struct pt_regs *r) { return r->error_code; }
 void arch_hw_bp_disarm(void) { }
 void arch_hw_bp_load(void) { }
 void arch_dbg_step_prepare(struct pt_regs *regs, struct arch_dbg_step *st) { }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * test_dbgp.c - the EHCI debug port's transaction state machine and
- * bring-up (earlyio/ehci-dbgp) against a register mock with dbgp-sim's
+ * bring-up (io/ehci-dbgp) against a register mock with dbgp-sim's
  * fault knobs: enumeration with real status stages, per-endpoint data
  * toggles, NAK storms inside and beyond the budget, lost handshakes (the
  * repeat is acknowledged and dropped, the received duplicate dropped),

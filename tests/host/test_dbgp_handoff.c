@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * test_dbgp_handoff.c - the debug device's way from the early driver to
- * the running kernel's (earlyio/ehci-dbgp/dbgp_handoff.c, dbgp_chan.c,
+ * the running kernel's (io/ehci-dbgp/dbgp_takeover.c, dbgp_chan.c,
  * dbgp_restart()) against the register mock: the state survives export
  * and import field by field with the unread bytes, a malformed or foreign
  * state is refused, the EHCI driver's reset keeps the device without a
@@ -16,7 +16,7 @@
 #include <cmocka.h>
 #include "dbgp_mock.h"
 #include "host_log.h"
-#include "../../earlyio/ehci-dbgp/dbgp_chan.h"
+#include "../../io/ehci-dbgp/dbgp_chan.h"
 #include <ekdb/errno.h>
 #include <ekdb/transport.h>
 

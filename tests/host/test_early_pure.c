@@ -18,7 +18,7 @@
 #include <asm/fixup.h>
 #include <asm/processor.h>
 #include <asm/sstep.h>
-#include "../../earlyio/serial/uart16550.h"
+#include "../../io/serial/uart16550.h"
 
 /* ---- fake memory for sstep.c: a small stack and code area ---- */
 static u8 fake_mem[256];

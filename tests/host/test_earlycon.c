@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_earlycon.c - the parsers of the UARTs that are not at 0x3f8:
- * earlycon= with Linux's syntax (earlyio/serial/earlycon_opt.c), the
+ * earlycon= with Linux's syntax (io/serial/earlycon_opt.c), the
  * ACPI SPCR table as an earlycon= value (spcr.c), pciserial's
  * [force,]BB:DD.F[,baud] (serial_opt.c).  Bad values tried: unknown
  * console names and iotypes, no/zero/oversized/misaligned addresses,
@@ -15,8 +15,8 @@
 #include <cmocka.h>
 
 #include <ekdb/errno.h>
-#include "../../earlyio/serial/earlycon.h"
-#include "../../earlyio/serial/serial_pci.h"
+#include "../../io/serial/earlycon.h"
+#include "../../io/serial/serial_pci.h"
 
 static void test_earlycon_io(void **state)
 {

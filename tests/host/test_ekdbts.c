@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * test_ekdbts.c - host tests for the self-test's pure parts
- * (core/ekdbts_wire.c): the ekdbts= syntax, run-length decoding and the
+ * (selftest/ekdbts_wire.c): the ekdbts= syntax, run-length decoding and the
  * fields of a stop reply, as the scripted gdb reads them.
  */
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <string.h>
-#include "../../core/ekdbts.h"
+#include "../../selftest/ekdbts.h"
 #include <ekdb/errno.h>
 
 static void test_parse_good(void **state)

@@ -1,1 +1,1 @@
-test_ekdbts_SRCS := core/ekdbts_wire.c lib/parse.c
+test_ekdbts_SRCS := selftest/ekdbts_wire.c lib/parse.c

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * test_fbcon.c - host tests of the framebuffer renderer (earlyio/vga/fbcon.c):
+ * test_fbcon.c - host tests of the framebuffer renderer (io/vga/fbcon.c):
  * draws into memory framebuffers of several formats, sizes and pitches and
  * reads the pixels back through the font, cell by cell, after every sync.
  */
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-#include "../../earlyio/vga/fbcon.h"
-#include "../../earlyio/vga/font.h"
+#include "../../io/vga/fbcon.h"
+#include "../../io/vga/font.h"
 
 #define PAD_BYTE 0xee
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * test_handoff_loader.c - host tests of the debugger state handed over
- * across the jump (core/handoff/loader.c): export -> import round trips
+ * across the jump (core/handoff.c): export -> import round trips
  * through the real breakpoint table (core/bp.c) and the real gdb and kdb
  * sessions, and malformed records refused with their reason.
  *

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * test_hid_kbd.c - host tests of the USB boot-protocol keyboard decoder
- * (earlyio/xhci-kbd/hid_kbd.c): presses and releases from report
+ * (io/xhci-kbd/hid_kbd.c): presses and releases from report
  * differences, modifiers, locks and their LED byte, rollover (phantom)
  * reports, short reports, typematic repeat on a fake clock, Alt+SysRq.
  * Bad inputs tried: reports of 0..7 bytes, ErrorRollOver arrays, usages
@@ -12,7 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <ekdb/string.h>
-#include "../../earlyio/xhci-kbd/hid_kbd.h"
+#include "../../io/xhci-kbd/hid_kbd.h"
 
 static struct hid_kbd k;
 static char got[256];

@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../core/handoff/late.h"
+#include "../../core/late/late.h"
 #include "../../core/opts.h"
-#include "../../earlyio/serial/uart16550.h"
+#include "../../io/serial/uart16550.h"
 #include <ekdb/errno.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/kdb.h>
@@ -50,40 +50,6 @@ int ekdb_printk(const char *fmt, ...)
 	r = vsnprintf(log_buf + n, sizeof(log_buf) - n, fmt, ap);
 	va_end(ap);
 	return r;
-}
-
-/* The serial kind's word parse, as early/transports.c has it for ttyS0..3 and 0xPORT. */
-static const u16 std_ports[] = { 0x3f8, 0x2f8, 0x3e8, 0x2e8 };
-
-int early_transport_parse(const char *word, struct ekdb_transport_cfg *cfg)
-{
-	char *end;
-
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->u.serial.baud = 115200;
-	if (!strncmp(word, "ttyS", 4) && word[4] >= '0' && word[4] <= '3')
-		cfg->u.serial.addr = std_ports[word[4] - '0'];
-	else if (!strncmp(word, "0x", 2))
-		cfg->u.serial.addr = strtoul(word, &end, 16);
-	else
-		return -EKDB_EINVAL;
-	if (strchr(word, ','))
-		cfg->u.serial.baud = (u32)atoi(strchr(word, ',') + 1);
-	return 0;
-}
-
-int uart_std_line(const struct uart_regs *r)
-{
-	for (int i = 0; i < 4; i++)
-		if (r->addr == std_ports[i])
-			return i;
-	return -1;
-}
-
-int uart_parse_baud(const char *s, u32 *baud)
-{
-	*baud = (u32)atoi(s);
-	return *baud ? 0 : -EKDB_EINVAL;
 }
 
 /* ---- the drivers: ISA lines 0..3, PCI line 5 only (4 is a hole), the keyboard ---- */

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* test_scancode.c - host tests of the set-1 scan code decoder (earlyio/kbd/scancode.c). */
+/* test_scancode.c - host tests of the set-1 scan code decoder (io/kbd/scancode.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
 #include <ekdb/string.h>
-#include "../../earlyio/kbd/scancode.h"
+#include "../../io/kbd/scancode.h"
 
 #define KBD_ST	I8042_STR_OBF
 #define AUX_ST	(I8042_STR_OBF | I8042_STR_AUXDATA)

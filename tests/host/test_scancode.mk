@@ -1,2 +1,2 @@
 # SPDX-License-Identifier: GPL-2.0
-test_scancode_SRCS := earlyio/kbd/scancode.c
+test_scancode_SRCS := io/kbd/scancode.c

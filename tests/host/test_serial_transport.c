@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_serial_transport.c - the early polled 16550 transport's break-in
- * poll and handoff export (earlyio/serial/serial_transport.c) over a
+ * poll and handoff export (io/serial/serial_transport.c) over a
  * scripted UART: Ctrl-C, the '$' kept for getc, console bytes kept for
  * the running kernel's driver (and dropped, not blocking, when full).
  */
@@ -13,9 +13,9 @@
 
 #include <ekdb/errno.h>
 #include <ekdb/transport.h>
-#include "../../earlyio/serial/uart16550.h"
-#include "../../earlyio/serial/serial_console.h"
-#include "../../earlyio/serial/serial_transport.h"
+#include "../../io/serial/uart16550.h"
+#include "../../io/serial/serial_console.h"
+#include "../../io/serial/serial_transport.h"
 
 /* ---- a scripted UART: bytes "on the wire", read by uart_getc ---- */
 static const char *wire;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* test_textgrid.c - host tests of the console's cell grid (earlyio/vga/textgrid.c). */
+/* test_textgrid.c - host tests of the console's cell grid (io/vga/textgrid.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
 #include <ekdb/string.h>
-#include "../../earlyio/vga/textgrid.h"
+#include "../../io/vga/textgrid.h"
 
 #define COLS 20
 #define ROWS 4

@@ -1,2 +1,2 @@
 # SPDX-License-Identifier: GPL-2.0
-test_textgrid_SRCS := earlyio/vga/textgrid.c
+test_textgrid_SRCS := io/vga/textgrid.c

@@ -2,7 +2,7 @@
 /*
  * test_usb_desc.c - host tests of the configuration descriptor search for
  * a HID boot keyboard and of the interrupt interval conversion
- * (earlyio/xhci-kbd/usb_desc.c).  Bad inputs tried: a descriptor of
+ * (io/xhci-kbd/usb_desc.c).  Bad inputs tried: a descriptor of
  * length 0 and 1 inside the configuration, one running past the end, a
  * device descriptor where a configuration belongs, a cut-short read, a
  * keyboard interface whose only endpoint is OUT or bulk, a zero max packet.
@@ -13,7 +13,7 @@
 #include <cmocka.h>
 #include <ekdb/errno.h>
 #include <ekdb/string.h>
-#include "../../earlyio/xhci-kbd/usb_desc.h"
+#include "../../io/xhci-kbd/usb_desc.h"
 
 #define CONFIG(total, nif, value)	9, 2, (total), 0, (nif), (value), 0, 0xa0, 50
 #define IFACE(n, alt, cls, sub, proto)	9, 4, (n), (alt), 1, (cls), (sub), (proto), 0

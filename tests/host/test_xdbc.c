@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * test_xdbc.c - the xHCI DbC driver's rings and byte channel
- * (earlyio/xhci/xhci_ring.c, xdbc_dev.c) against a small DbC mock that
+ * (io/xhci/xhci_ring.c, xdbc_dev.c) against a small DbC mock that
  * consumes TRBs by the cycle-bit rules and writes events: the transfer
  * ring's wrap (Link TRB handed over with the producer cycle, cycle flipped),
  * room and full, the event ring's consumer cycle, output across many
@@ -13,7 +13,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../earlyio/xhci-dbc/xdbc.h"
+#include "../../io/xhci-dbc/xdbc.h"
 #include <ekdb/errno.h>
 #include <ekdb/transport.h>
 

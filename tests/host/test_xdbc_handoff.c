@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * test_xdbc_handoff.c - the DbC's move from the early driver's block to
- * the late driver's (earlyio/xhci-dbc/xdbc_handoff.c), against a register
+ * the late driver's (io/xhci-dbc/xdbc_takeover.c), against a register
  * mock: the state through export and check, every malformed field refused
  * (wrong kind, BDF > 0xffff, no block, an unaligned block, ring positions
  * past the ring, cycle 2, event position 64, IN buffer 4, read position
@@ -18,7 +18,7 @@
 #include <setjmp.h>
 #include <string.h>
 #include <cmocka.h>
-#include "../../earlyio/xhci-dbc/xdbc.h"
+#include "../../io/xhci-dbc/xdbc.h"
 #include <ekdb/errno.h>
 #include <ekdb/transport.h>
 

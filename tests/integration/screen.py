@@ -8,7 +8,7 @@ console draws with (tools/gen_font.py reads the same Debian PSF font).
     print(s.text())                            # rows, trailing blanks cut
     s.cursor                                   # (col, row) or None
 
-The console (earlyio/vga/fbcon.c) draws 8x16 cells from pixel (0,0):
+The console (io/vga/fbcon.c) draws 8x16 cells from pixel (0,0):
 cols = width // 8, rows = height // 16 (at most 320x100).  A cell is
 decoded by its "lit" pixels (any channel above 0x40); the cursor cell is
 drawn inverted and decodes through the inverted glyph.  A cell matching no

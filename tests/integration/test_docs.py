@@ -30,7 +30,7 @@ def test_planted_false_claims_are_caught(tmp_path):
         "True: `core/bp.c`, `kdb/cmd_bp.c`, `asm/debug_trap.h`, `make check-host`,\n"
         "`test_kdb_cmds::test_bp`, `test_memsafe.py::test_kdb_...`, [t](x.md)\n"
         "False: `core/no_such_file.c`\n"
-        "the folder earlyio/nosuch/ and `cmd_nosuch.c`\n"
+        "the folder io/nosuch/ and `cmd_nosuch.c`\n"
         "`make check-nosuch`\n"
         "`test_kdb_cmds::test_no_such_test` and `test_docs.py::test_nope`\n"
         "[a link](no-such-page.md)\n")
@@ -38,7 +38,7 @@ def test_planted_false_claims_are_caught(tmp_path):
     r = run(str(doc))
     out = r.stdout
     assert r.returncode == 1, out + r.stderr
-    for want in ("no such path: core/no_such_file.c", "no such path: earlyio/nosuch/",
+    for want in ("no such path: core/no_such_file.c", "no such path: io/nosuch/",
                  "no such file: cmd_nosuch.c", "no such make target: make check-nosuch",
                  "no such test: test_kdb_cmds::test_no_such_test",
                  "no such test: test_docs.py::test_nope", "broken link: no-such-page.md"):

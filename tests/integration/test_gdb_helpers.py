@@ -56,6 +56,29 @@ def table(out, first_col=r"\s*\d+"):
     return [ln for ln in out.splitlines() if re.match(first_col + r"\s", ln)]
 
 
+def doc_session(section):
+    """The gdb session docs/gdb-helpers.md shows under `### `section``:
+    [(command without its comment, [output lines])]."""
+    text = open(os.path.join(REPO, "docs", "gdb-helpers.md")).read()
+    sec = text.split(f"### `{section}`", 1)[1].split("\n### ", 1)[0]
+    steps = []
+    for ln in re.search(r"^```\n(.*?)^```", sec, re.S | re.M).group(1).splitlines():
+        if ln.startswith("(gdb) "):
+            steps.append((ln[len("(gdb) "):].split("#", 1)[0].strip(), []))
+        elif steps:
+            steps[-1][1].append(ln)
+    return steps
+
+
+def same_rows(doc_out, out):
+    """The table rows of a helper's output are the documented ones, address
+    columns (0x...) aside."""
+    def rows(text):
+        return [[w for w in ln.split() if not w.startswith("0x")] for ln in table(text)]
+    assert rows("\n".join(doc_out)) == rows(out), "docs/gdb-helpers.md shows:\n" + \
+        "\n".join(doc_out) + "\ngdb shows:\n" + out
+
+
 def test_helpers_autoload_and_no_target(gdb):
     """gdb loads the helpers from kernel.elf's section (safe path added, as
     the docs say); before `target remote` each says so; a wrong argument
@@ -116,11 +139,19 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
     printk = rows[0]
     assert int(printk[0], 16) == nm("printk")[0] + off and int(printk[2]) == nm("printk")[1], out
 
-    # breakpoints: kdb's (monitor) and gdb's (kept in the target while stopped)
-    g.monitor("bp setup_arch")
-    g.cmd("set breakpoint always-inserted on")
-    g.cmd("hbreak trap_init")
+    # breakpoints: kdb's (monitor) and gdb's (kept in the target while stopped),
+    # the documented session typed as it stands in the doc
+    session = doc_session("ekdb-breakpoints")
+    assert [c for c, _ in session] == [
+        "monitor bp setup_arch", "set breakpoint always-inserted on", "hbreak trap_init",
+        "ekdb-breakpoints", "delete", "continue", "monitor bp schedule", "ekdb-breakpoints"], session
+    for cmd, _ in session[:3]:
+        if cmd.startswith("monitor "):
+            g.monitor(cmd[len("monitor "):])
+        else:
+            g.cmd(cmd)
     out = run(g, "ekdb-breakpoints")
+    same_rows(session[3][1], out)
     assert re.search(r"^breakpoint table: 2 used of \d+ entries at 0x[0-9a-f]{16}, in the "
                      r"early storage \(early_bps, in use\)", out, re.M), out
     rows = [ln.split() for ln in table(out)]
@@ -131,7 +162,7 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
          "gdb", "early", "0"]], out
 
     out = run(g, "ekdb-transports")
-    assert re.search(r"^ 0  ttyS1\s+serial\s+polled\s+no\s+early\s+\w+ \(earlyio/serial/", out,
+    assert re.search(r"^ 0  ttyS1\s+serial\s+polled\s+no\s+early\s+\w+ \(io/serial/", out,
                      re.M), out
     assert "handoff: not yet (the early debugger runs on static storage)" in out, out
 
@@ -175,6 +206,7 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
 
     g.monitor("bp schedule")
     out = run(g, "ekdb-breakpoints")
+    same_rows(session[7][1], out)
     assert re.search(r"^breakpoint table: 2 used of \d+ entries at 0x[0-9a-f]{16}, in memory "
                      r"the full core allocated", out, re.M), out
     rows = [ln.split() for ln in table(out)]

@@ -394,6 +394,55 @@ def test_launcher_dies_with_the_test(tmp_path):
                 os.kill(p, 9)
 
 
+def test_launcher_dies_with_any_parent(tmp_path):
+    """Issue 33: tools/ekdb-qemu started by anything (a script, a shell job,
+    not only the harness, which passes its own PR_SET_PDEATHSIG) whose
+    parent is SIGKILLed takes everything it started along: QEMU, the three
+    device models and the TCP relay.  The parent here is a bare Python
+    process; after its SIGKILL no process of the launcher's may remain
+    (bounded wait); then the same with the launcher SIGKILLed as well (no
+    clean stop: each child's own PR_SET_PDEATHSIG).  Fails without the
+    launcher's own PR_SET_PDEATHSIG (the launcher, QEMU, the models and
+    the relay ran on) and without its children's (QEMU and the models ran
+    on in the second half)."""
+    import sys
+    d = str(tmp_path)
+    args = [LAUNCHER, "--esp", str(shell_esp(tmp_path)), "--timeout", "600",
+            "--serial", f"unix:{d}/s0", "--serial", f"tcp:{free_tcp_port()}",
+            "--dbgp-sim", f"unix:{d}/dbgp", "--xdbc-sim", f"unix:{d}/xdbc",
+            "--uart-mmio32", f"unix:{d}/uart"]
+    for kill_launcher_too in (False, True):
+        parent = subprocess.Popen(
+            [sys.executable, "-c",
+             "import subprocess, sys; p = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL,"
+             " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(p.pid, flush=True); "
+             "p.wait()"] + args, stdout=subprocess.PIPE, text=True, start_new_session=True)
+        pids = []
+        try:
+            launcher = int(parent.stdout.readline())
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                pids = [launcher] + _children(launcher)
+                names = [_comm(p) for p in pids[1:]]
+                if len(names) == 5 and any(n.startswith("qemu-system") for n in names):
+                    break                   # 3 models, the relay and QEMU
+                time.sleep(0.1)
+            assert len(pids) == 6, f"not all started: {[(p, _comm(p)) for p in pids]}"
+            os.kill(parent.pid, 9)
+            parent.wait()
+            if kill_launcher_too:           # both gone at once: each child's own signal
+                os.kill(launcher, 9)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and any(_alive(p) for p in pids):
+                time.sleep(0.2)
+            left = [(p, _comm(p)) for p in pids if _alive(p)]
+            assert not left, f"outlived the launcher's parent (launcher killed: {kill_launcher_too}): {left}"
+        finally:
+            for p in pids:
+                if _alive(p):
+                    os.kill(p, 9)
+
+
 class _FakeScreen:
     def __init__(self, text):
         self._text = text

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The PS/2 keyboard, polled (earlyio/kbd), typed on through QMP send-key.
+"""The PS/2 keyboard, polled (io/kbd), typed on through QMP send-key.
 
 Until kdb is wired to ekgdboc=kbd, the kernel's test_kbd=SECONDS self-test
 (kernel-glue/kbdtest.c) runs a small line editor on the keyboard transport

@@ -25,7 +25,7 @@ KERNEL_ELF = os.path.join(REPO, "build", "kernel.elf")
 # Where a CPU enters the debugger with breakpoints possibly still armed:
 # the #BP and #DB handlers, the round-up NMI, the tick's Ctrl-C poll, the
 # oops hook, and the trap dispatcher in front of them.
-STOP_PATH_ROOTS = ("x86_trap_dispatch", "x86_int3_trap", "x86_debug_trap", "dbg_cpu_park",
+STOP_PATH_ROOTS = ("x86_trap_dispatch", "ekdb_trap_breakpoint", "ekdb_trap_debug", "ekdb_trap_nmi",
                    "ekdb_poll_break", "ekdb_handle_die")
 # Function pointers the debugger calls on that path (set by the kernel).
 CALLBACK_POINTERS = ("cpu_id_fn", "roundup_fn")

@@ -96,14 +96,14 @@ machine is stopped no breakpoint is in memory (the debugger takes them out)."""
 
 
 def driver_of(t):
-    """Where a transport's code lives: the early polled driver (earlyio/)
+    """Where a transport's code lives: the early polled driver (io/)
     or the running kernel's (the function behind its getc)."""
     fn = int(t["getc"])
     sym, _ = utils.function_of(fn) if fn else (None, None)
     if sym is None or sym.symtab is None:
         return "?", utils.symbolize(fn) or "-"
     path = sym.symtab.filename
-    life = "early" if path.startswith(("earlyio/", "early/")) else "kernel"
+    life = "early" if path.startswith(("io/", "early/")) else "kernel"
     return life, f"{sym.name} ({path})"
 
 
@@ -122,7 +122,7 @@ class EkdbTransports(gdb.Command):
 Usage: ekdb-transports
 One line per registered transport: name (what kgdboc= names), kind, irq
 (0: polled), whether it is a screen console, and whose driver carries it:
-the early polled one (earlyio/) or the running kernel's.  Then the handoff:
+the early polled one (io/) or the running kernel's.  Then the handoff:
 whether it ran, the drivers waiting for it, what moved to whom."""
 
     def __init__(self):
@@ -154,7 +154,7 @@ whether it ran, the drivers waiting for it, what moved to whom."""
         else:
             gdb.write(f"handoff: done; early storage {early_state()[0]}; "
                       f"breakpoint table grown {int(late['bp_tables_grown'])} time(s)\n")
-        pending = utils.var("pending", "core/handoff/drivers.c")
+        pending = utils.var("pending", "core/late/takeover.c")
         waiting = []
         for k in range(pending.type.sizeof // pending.type.target().sizeof):
             p = pending[k]
@@ -162,8 +162,8 @@ whether it ran, the drivers waiting for it, what moved to whom."""
                 waiting.append(utils.load(p.dereference(), "a pending transport")["name"].string())
         if waiting:
             gdb.write(f"drivers waiting for the handoff: {', '.join(waiting)}\n")
-        moved = utils.var("moved", "core/handoff/drivers.c")
-        n = int(utils.var("moved_len", "core/handoff/drivers.c"))
+        moved = utils.var("moved", "core/late/takeover.c")
+        n = int(utils.var("moved_len", "core/late/takeover.c"))
         if n:
             text = utils.read(int(moved.address), n, "the handoff's move list").decode(
                 errors="replace")

@@ -58,6 +58,21 @@ static inline void arch_dbg_set_pc(struct pt_regs *regs, u64 pc)
 }
 
 /*
+ * arch_dbg_trap_vector / arch_dbg_trap_error - the vector that made the
+ * frame @regs and the error code the CPU pushed with it (0 when it pushes
+ * none): the core's stop record (gdb's T packet, kdb's "due to" line).
+ */
+static inline unsigned arch_dbg_trap_vector(const struct pt_regs *regs)
+{
+	return (unsigned)regs->vector;
+}
+
+static inline u64 arch_dbg_trap_error(const struct pt_regs *regs)
+{
+	return regs->error_code;
+}
+
+/*
  * arch_dbg_resume_no_rehit - when @regs resumes, the instruction at its
  * pc runs once without its hardware execute breakpoint firing again
  * (x86: RFLAGS.RF).  Other breakpoints and a step still trap.

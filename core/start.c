@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * start.c - the one way in for a host: ekdb_start() with what the host
+ * decided (struct ekdb_start, <ekdb/ekdb.h>), and the host's other calls
+ * that reach the core's tables (export, shutdown, address policy, raw
+ * line output, the fault-safe read).  The reference kernel's
+ * ekdb_early_init(), the loader and the ekdbts self-test all start here.
+ */
+#include "debug_core.h"
+#include <ekdb/ekdb.h>
+#include <ekdb/errno.h>
+
+_Static_assert(KDB_LINE_MAX == sizeof(*((struct ekdb_sessions *)0)->kdb_hist),
+	       "struct ekdb_sessions' history lines are kdb's");
+
+static bool started;
+
+int ekdb_start(const struct ekdb_start *s)
+{
+	const struct dbg_frontend *fe;
+	unsigned n = 0;
+	int err;
+
+	if (started || ekdb_enabled())
+		return -EKDB_EBUSY;
+	if (!s->sessions || !s->io[0])
+		return -EKDB_EINVAL;
+	fe = dbg_frontend_init(s->sessions, s->cmd_enable);
+	if (!fe)
+		return -EKDB_ENOMEM;
+	for (; n < EKDB_START_IO && s->io[n]; n++) {
+		err = dbg_transport_register(s->io[n]);
+		if (err) {
+			while (n--)
+				dbg_transport_unregister(s->io[n]);
+			return err;
+		}
+	}
+	dbg_bp_set_code_check(s->code_addr);
+	dbg_bp_set_lifetime(s->lifetime ? s->lifetime : EKDB_LIFE_EARLY);
+	dbg_target_set_libraries(s->libraries);
+	dbg_target_set_libraries_svr4(s->libraries_svr4);
+	if (s->gdb_owns_line)
+		dbg_frontend_set_gdb_owns_line(true);
+	dbg_core_init(fe);
+	started = true;
+	return 0;
+}
+
+void ekdb_shutdown(void)
+{
+	dbg_bp_uninstall_all();
+	dbg_core_exit();
+	started = false;
+}
+
+int ekdb_handoff_export(struct ekdb_handoff *rec)
+{
+	int err = dbg_handoff_export(rec);
+
+	if (err)
+		dbg_bp_uninstall_all();
+	return err;
+}
+
+void ekdb_set_jump_window(u64 start, u64 end)
+{
+	dbg_bp_set_jump_window(start, end);
+}
+
+void ekdb_set_nobp_range(u64 start, u64 end)
+{
+	dbg_bp_set_nobp_range(start, end);
+}
+
+void ekdb_io_write(const char *s, size_t len)
+{
+	dbg_chan_write_lines((const u8 *)s, len);
+	if (dbg_chan.flush)
+		dbg_chan.flush(dbg_chan.arg);
+}
+
+long ekdb_mem_read(u64 addr, void *buf, size_t len)
+{
+	return dbg_mem_read(addr, buf, len);
+}
