@@ -11,7 +11,8 @@
  *                    fed by an IRQ driver, export/import state
  *   ../xhci-kbd/usbkbd.h  the USB keyboards kbd also reads: the kernel's
  *                    xHCI driver (xhci_hcd.c) takes their controller back
- *                    (usbkbd_early_release) before it resets it
+ *                    (usbkbd_early_release) before it resets it, and
+ *                    gives it to them again after (usbkbd_early_restart)
  */
 #ifndef IO_KBD_KBD_H
 #define IO_KBD_KBD_H

@@ -26,7 +26,10 @@ static struct xhc_dev_mem dev_mem[XHC_DEVS] __aligned(4096);
 static u8 scratch_pool[XHC_SCRATCH_PAGES][4096] __aligned(4096);
 static struct xhc hcs[XHC_MAX];
 static struct xhc_dev devs[XHC_DEVS];
+static struct xhc_dev kept[XHC_DEVS];	/* a restart's keyboards as they were */
 static unsigned n_hcs, n_found;
+static u64 scratch_next;
+static unsigned scratch_left;
 static bool init_done;
 static int lock_word;
 static unsigned next_dev;		/* round robin over the keyboards' queues */
@@ -77,7 +80,7 @@ static bool dbc_in_use(struct xhc *hc)
 }
 
 /* One controller up: 0, or -errno (the message said why). */
-static int start_hc(struct xhc *hc, struct xhc_mem *mem, u64 *scratch_next, unsigned *scratch_left)
+static int start_hc(struct xhc *hc, struct xhc_mem *mem)
 {
 	int r = xhci_pci_setup(&hc->pci);
 
@@ -99,7 +102,7 @@ static int start_hc(struct xhc *hc, struct xhc_mem *mem, u64 *scratch_next, unsi
 		pr_err("kbd: xHCI %s: no contiguous physical memory for its rings\n", hc->name);
 		return -EKDB_EFAULT;
 	}
-	r = xhc_start(hc, scratch_next, scratch_left);
+	r = xhc_start(hc, &scratch_next, &scratch_left);
 	if (r)
 		pr_err("kbd: xHCI %s: the controller does not start (%s)\n", hc->name, ekdb_strerror(r));
 	return r;
@@ -111,19 +114,35 @@ static void halt(struct xhc *hc)
 	hc->running = false;
 }
 
+/* The ports of a started controller: each device there enumerated; how many keyboards. */
+static unsigned probe_ports(struct xhc *hc)
+{
+	unsigned found = 0;
+	u64 t0;
+
+	/* the ports see their devices again after the reset */
+	for (t0 = early_now_us(); early_now_us() - t0 < XHC_CONNECT_US;)
+		;
+	xhc_events(hc, devs, XHC_DEVS);
+	hc->port_changed = 0;
+	for (unsigned p = 1; p <= hc->max_ports; p++)
+		if (xhc_rd(hc, hc->op + XHCI_PORTSC(p)) & PORT_CCS)
+			found += probe_port(hc, p);
+	return found;
+}
+
 unsigned usbkbd_early_init(void)
 {
-	unsigned total = 0, left = XHC_SCRATCH_PAGES;
-	u64 scratch_next;
+	unsigned total = 0;
 	struct xhci_pci probe;
-	u64 t0;
 
 	if (init_done)
 		return n_found;
 	init_done = true;
 	early_tsc_khz();			/* the clock first (PIT calibration) */
+	scratch_left = XHC_SCRATCH_PAGES;
 	if (xhci_dma_phys(scratch_pool, sizeof(scratch_pool), &scratch_next))
-		left = 0;
+		scratch_left = 0;
 	for (unsigned d = 0; d < XHC_DEVS; d++) {
 		devs[d].mem = &dev_mem[d];
 		if (xhci_dma_phys(&dev_mem[d], sizeof(dev_mem[d]), &devs[d].mem_phys))
@@ -140,17 +159,10 @@ unsigned usbkbd_early_init(void)
 
 		if (xhci_pci_find(i, &hc->pci, &total))
 			break;
-		if (start_hc(hc, &hc_mem[n_hcs], &scratch_next, &left))
+		if (start_hc(hc, &hc_mem[n_hcs]))
 			continue;
 		n_hcs++;
-		/* the ports see their devices again after the reset */
-		for (t0 = early_now_us(); early_now_us() - t0 < XHC_CONNECT_US;)
-			;
-		xhc_events(hc, devs, XHC_DEVS);
-		hc->port_changed = 0;
-		for (unsigned p = 1; p <= hc->max_ports; p++)
-			if (xhc_rd(hc, hc->op + XHCI_PORTSC(p)) & PORT_CCS)
-				n_found += probe_port(hc, p);
+		n_found += probe_ports(hc);
 		pr_info("kbd: xHCI %s: %u root ports, %u USB keyboard%s\n", hc->name, hc->max_ports,
 			n_found - before, n_found - before == 1 ? "" : "s");
 	}
@@ -245,6 +257,61 @@ unsigned usbkbd_early_release(u32 bdf)
 				n += devs[d].active;
 				devs[d].active = false;
 			}
+		unlock();
+	}
+	return n;
+}
+
+unsigned usbkbd_early_restart(u32 bdf)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < n_hcs; i++) {
+		struct xhc *hc = &hcs[i];
+		int r;
+
+		if (((u32)hc->pci.bus << 8 | (u32)hc->pci.slot << 3 | hc->pci.func) != bdf ||
+		    !hc->released)
+			continue;
+		while (!lock())
+			;
+		for (unsigned d = 0; d < XHC_DEVS; d++) {
+			kept[d] = devs[d];
+			if (devs[d].used && devs[d].hc == hc) {
+				devs[d].used = devs[d].active = false;	/* the reset freed every slot */
+				devs[d].slot = 0;
+				n_found--;
+			}
+		}
+		hc->released = false;
+		hc->running = false;
+		r = xhc_start(hc, &scratch_next, &scratch_left);
+		if (r) {
+			hc->released = true;
+			unlock();
+			pr_err("kbd: xHCI %s: the controller does not start again (%s)\n", hc->name,
+			       ekdb_strerror(r));
+			continue;
+		}
+		n = probe_ports(hc);
+		n_found += n;
+		for (unsigned d = 0; d < XHC_DEVS; d++) {
+			struct xhc_dev *nd = &devs[d];
+
+			if (!nd->used || nd->hc != hc)
+				continue;
+			for (unsigned k = 0; k < XHC_DEVS; k++) {
+				const struct xhc_dev *od = &kept[k];
+
+				if (od->used && od->hc == hc && od->port == nd->port) {
+					nd->hid = od->hid;		/* keys held, modifiers, locks */
+					memcpy(nd->q, od->q, sizeof(nd->q));
+					nd->q_head = od->q_head;
+					nd->q_len = od->q_len;
+					nd->sysrq = od->sysrq;
+				}
+			}
+		}
 		unlock();
 	}
 	return n;

@@ -37,4 +37,15 @@ unsigned usbkbd_early_count(void);
  */
 unsigned usbkbd_early_release(u32 bdf);
 
+/*
+ * usbkbd_early_restart - the kernel's xHCI driver reset the controller at
+ * @bdf and has no USB stack to take its keyboards over: the early driver
+ * runs the controller again with its own rings and enumerates the root
+ * ports anew; a keyboard found on a port that had one before keeps its
+ * decoder state (keys held, modifiers, locks: the LEDs are sent again) and
+ * the bytes not read yet.  Process context, one CPU.  Returns how many
+ * keyboards are read now.
+ */
+unsigned usbkbd_early_restart(u32 bdf);
+
 #endif

@@ -86,16 +86,21 @@ static int scratchpads(struct xhc *hc, u64 *pool_phys_next, unsigned *left)
 
 	if (!n)
 		return 0;
-	if (n > *left || n > XHC_SCRATCH_PAGES) {
-		pr_err("kbd: xHCI %s wants %u scratchpad pages, the early driver has %u left: not used\n",
-		       hc->name, n, *left);
-		return -EKDB_ENOSPC;
+	if (!hc->n_scratch) {			/* the first start: pages from the pool */
+		if (n > *left || n > XHC_SCRATCH_PAGES) {
+			pr_err("kbd: xHCI %s wants %u scratchpad pages, the early driver has %u left: not used\n",
+			       hc->name, n, *left);
+			return -EKDB_ENOSPC;
+		}
+		hc->scratch_phys = *pool_phys_next;
+		hc->n_scratch = n;
+		*pool_phys_next += 4096ULL * n;
+		*left -= n;
+	} else if (n > hc->n_scratch) {
+		return -EKDB_ENOSPC;		/* a restart: the same pages again */
 	}
-	for (unsigned i = 0; i < n; i++) {
-		hc->mem->scratch[i] = *pool_phys_next;
-		*pool_phys_next += 4096;
-	}
-	*left -= n;
+	for (unsigned i = 0; i < n; i++)
+		hc->mem->scratch[i] = hc->scratch_phys + 4096ULL * i;
 	hc->mem->dcbaa[0] = xhc_phys(hc, hc->mem->scratch);
 	return 0;
 }

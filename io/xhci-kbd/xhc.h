@@ -159,6 +159,8 @@ struct xhc {
 	u32 hcs1, hcc1;
 	unsigned ctx_size, max_ports, max_slots;
 	struct xhci_ring cmd, evt;
+	u64 scratch_phys;		/* its scratchpad pages (n_scratch of them) */
+	unsigned n_scratch;
 	bool running;
 	bool released;			/* the kernel's driver has it: never touched again */
 	/* the last command completion */
@@ -173,7 +175,8 @@ struct xhc {
 /*
  * Reset the controller and run it with @hc's rings (pci set up and mapped,
  * mem and mem_phys set); scratchpad pages from *@scratch_next (physical,
- * *@scratch_left pages left), both advanced.
+ * *@scratch_left pages left), both advanced, on the first start; a
+ * restart uses the same pages.
  */
 int xhc_start(struct xhc *hc, u64 *scratch_next, unsigned *scratch_left);
 /* Process every event the controller wrote (transfers go to @devs). */

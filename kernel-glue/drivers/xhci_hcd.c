@@ -10,7 +10,10 @@
  *      1) "HC OS Owned", wait up to a second for "HC BIOS Owned" to clear
  *      (else take it, with a warning), the firmware's SMIs off;
  *   3. the early USB keyboard driver (ekgdboc=kbd) is told it no longer
- *      owns the controller (usbkbd_early_release());
+ *      owns the controller (usbkbd_early_release()); when it had
+ *      keyboards there, after the reset it runs the controller again
+ *      (usbkbd_early_restart(): this kernel has no USB stack to take the
+ *      keyboards over) and steps 5-6 are skipped;
  *   3b. the Debug Capability in use (DCE set): tell the DbC driver before
  *      the controller is stopped and reset (xdbc_reset_prep()) and right
  *      after (xdbc_external_startup()): HCRST resets the DbC as well, the
@@ -253,10 +256,14 @@ static void xhci_probe(u32 bdf)
 	bios_handoff(&x);
 	find_dbc(&x);
 	kbds = usbkbd_early_release(bdf);
-	if (kbds)
-		pr_warn("xhci_hcd %s: takes the controller from the early USB keyboard driver: its %u keyboard%s no longer type%s to the debugger (no late USB keyboard driver)\n",
-			where(&x), kbds, kbds == 1 ? "" : "s", kbds == 1 ? "s" : "");
 	r = xhci_reset(&x);
+	if (!r && kbds) {
+		/* no USB stack here to take the keyboards over: the debugger's driver runs it again */
+		kbds = usbkbd_early_restart(bdf);
+		pr_info("xhci_hcd %s: reset; no USB stack: the debugger's USB keyboard driver runs the controller again, %u keyboard%s\n",
+			where(&x), kbds, kbds == 1 ? "" : "s");
+		return;
+	}
 	if (!r)
 		r = xhci_run(&x);
 	if (r) {

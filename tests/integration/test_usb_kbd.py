@@ -107,3 +107,45 @@ def test_unplugged_and_plugged_back_while_kdb_waits(machine, tmp_path):
     sc.wait("fresh-prompt", lambda s: at_prompt(s) and "0627:0001" not in last_line(s))
     s, out = sc.cmd("bt", "bt")
     assert "Call Trace:" in out, out
+
+
+def test_usb_only_journey_through_the_xhci_reset(machine, tmp_path):
+    """USB only, from setup_arch into the running system: `bp kthreads_start`
+    and Caps Lock on at kgdbwait, `go`; the kms driver takes the screen, the
+    kernel's xHCI driver resets the controller and (no USB stack) gives it
+    back to the debugger's keyboard driver, which enumerates again with the
+    keyboard's state kept; the breakpoint fires on the kms screen and the
+    USB keyboard types there (Caps Lock still on); `go`; Alt+SysRq+g on the
+    USB keyboard in the running system enters kdb; `go`."""
+    m, sc = kdb_on_usb(machine, tmp_path)
+    s, out = sc.cmd("bp kthreads_start", "bp")
+    assert any("kthreads_start" in ln for ln in out), out
+    sc.keys("caps_lock")
+    sc.keys("shift-g", "shift-o", "ret")        # "go" with Caps Lock on
+    m.wait_for(r"xhci_hcd [0-9a-f:.]+: reset; no USB stack: the debugger's USB keyboard driver "
+               r"runs the controller again, 1 keyboard", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    s = sc.wait("at-bp", lambda s: s.width == 1024 and at_prompt(s)
+                and s.find("due to Breakpoint @ 0x") is not None, timeout=120)
+    sc.type("bt")                               # Caps Lock kept across the reset: BT
+    s = sc.wait("caps-kept", lambda s: last_line(s).rstrip().endswith("kdb> BT"))
+    sc.keys("backspace", "backspace", "caps_lock")
+    s, out = sc.cmd("bt", "bt-after-reset")
+    assert any("kthreads_start" in ln for ln in out), out
+    sc.type("bc 0")
+    sc.keys("ret")
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    # Alt+SysRq+g twice in the running system: each an entry below "boot complete"
+    for n in (1, 2):
+        sc.keys("alt-sysrq-g")
+        s = sc.wait(f"sysrq{n}", lambda s: at_prompt(s) and entries_after_boot(s) == n, timeout=120)
+        sc.type("go")
+        sc.keys("ret")
+        sc.wait(f"go{n}", lambda s: last_line(s).rstrip().endswith("kdb> go"), timeout=60)
+
+
+def entries_after_boot(s):
+    rows = s.text().splitlines()
+    boot = [i for i, r in enumerate(rows) if "boot complete:" in r]
+    return sum("due to Keyboard Entry" in r for r in rows[boot[-1]:]) if boot else 0
