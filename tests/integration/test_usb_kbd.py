@@ -148,3 +148,16 @@ def entries_after_boot(s):
     rows = s.text().splitlines()
     boot = [i for i, r in enumerate(rows) if "boot complete:" in r]
     return sum("due to Keyboard Entry" in r for r in rows[boot[-1]:]) if boot else 0
+
+
+def test_keyboard_behind_a_hub_is_not_used(machine):
+    """Hubs are not supported (docs/console.md): the hub is named and
+    skipped, the keyboard on a root port is used, the boot goes on."""
+    m = machine(cmdline="earlyprintk=serial,ttyS0,115200 earlyprintk=vga ekgdboc=kbd",
+                no_ps2=True, usb_kbd=["qemu-xhci"],
+                extra=("-device", "usb-hub,id=hub0,bus=usbhc0.0,port=2",
+                       "-device", "usb-kbd,id=behindhub,bus=usbhc0.0,port=2.1"))
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: a USB hub \([0-9a-f]{4}:[0-9a-f]{4}\): hubs are "
+               r"not supported, keyboards behind it are not used", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+: \d+ root ports, 1 USB keyboard\r?\n", timeout=60, fail_on=BAD)
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
