@@ -305,6 +305,7 @@ unsigned usbkbd_early_restart(u32 bdf)
 
 				if (od->used && od->hc == hc && od->port == nd->port) {
 					nd->hid = od->hid;		/* keys held, modifiers, locks */
+					nd->hid.repeat_usage = 0;	/* no repeat until it is pressed again */
 					memcpy(nd->q, od->q, sizeof(nd->q));
 					nd->q_head = od->q_head;
 					nd->q_len = od->q_len;
