@@ -55,8 +55,8 @@ static struct xhc_dev *free_dev(void)
 static struct xhc_dev *dev_on(struct xhc *hc, unsigned port)
 {
 	for (unsigned i = 0; i < XHC_DEVS; i++)
-		if (devs[i].used && devs[i].hc == hc && devs[i].port == port)
-			return &devs[i];
+		if (devs[i].used && devs[i].hc == hc && devs[i].port == port && !devs[i].parent)
+			return &devs[i];		/* the device on the root port (a hub: not those behind it) */
 	return NULL;
 }
 
@@ -69,7 +69,9 @@ static unsigned probe_port(struct xhc *hc, unsigned port)
 			port, XHC_DEVS);
 		return 0;
 	}
-	return xhc_dev_probe(hc, d, port, devs, XHC_DEVS) ? 0 : 1;
+	int r = xhc_dev_probe(hc, d, port, devs, XHC_DEVS);
+
+	return r > 0 ? (unsigned)r : 0;
 }
 
 static bool dbc_in_use(struct xhc *hc)
@@ -191,14 +193,15 @@ static void hotplug(struct xhc *hc)
 		xhc_wr(hc, off, (sc & PORT_KEEP) | (sc & PORT_CHANGES));
 		d = dev_on(hc, p);
 		if (d && (!(sc & PORT_CCS) || (sc & PORT_CSC))) {
-			pr_info("kbd: xHCI %s port %u: USB keyboard unplugged\n", hc->name, p);
+			pr_info("kbd: xHCI %s port %u: USB %s unplugged\n", hc->name, p,
+				d->hub_ports ? "hub" : "keyboard");
 			xhc_dev_drop(d, devs, XHC_DEVS, true);
-			n_found--;
 			d = NULL;
 		}
 		if (!d && (sc & PORT_CCS))
-			n_found += probe_port(hc, p);
+			probe_port(hc, p);
 	}
+	n_found = usbkbd_early_count();
 }
 
 int usbkbd_early_getc(bool stopped)
@@ -280,7 +283,6 @@ unsigned usbkbd_early_restart(u32 bdf)
 			if (devs[d].used && devs[d].hc == hc) {
 				devs[d].used = devs[d].active = false;	/* the reset freed every slot */
 				devs[d].slot = 0;
-				n_found--;
 			}
 		}
 		hc->released = false;
@@ -294,7 +296,6 @@ unsigned usbkbd_early_restart(u32 bdf)
 			continue;
 		}
 		n = probe_ports(hc);
-		n_found += n;
 		for (unsigned d = 0; d < XHC_DEVS; d++) {
 			struct xhc_dev *nd = &devs[d];
 
@@ -303,7 +304,8 @@ unsigned usbkbd_early_restart(u32 bdf)
 			for (unsigned k = 0; k < XHC_DEVS; k++) {
 				const struct xhc_dev *od = &kept[k];
 
-				if (od->used && od->hc == hc && od->port == nd->port) {
+				if (od->used && od->active && od->hc == hc && od->port == nd->port &&
+				    od->hub_port == nd->hub_port) {
 					nd->hid = od->hid;		/* keys held, modifiers, locks */
 					nd->hid.repeat_usage = 0;	/* no repeat until it is pressed again */
 					memcpy(nd->q, od->q, sizeof(nd->q));
@@ -313,6 +315,7 @@ unsigned usbkbd_early_restart(u32 bdf)
 				}
 			}
 		}
+		n_found = usbkbd_early_count();
 		unlock();
 	}
 	return n;

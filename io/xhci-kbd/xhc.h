@@ -127,7 +127,11 @@ struct xhc_dev {
 	bool used;			/* this block is taken */
 	bool active;			/* reports are read */
 	bool gone;			/* unplugged, or its endpoint failed for good */
-	u8 slot, port, speed;
+	u8 slot, port, speed;		/* port: the root port (behind a hub: the hub's) */
+	u8 hub_port;			/* behind a hub: its port there (route string), else 0 */
+	u8 tt_slot, tt_port;		/* low/full speed behind a high-speed hub: its TT */
+	u8 hub_ports;			/* a hub: how many ports it has (else 0) */
+	struct xhc_dev *parent;		/* the hub it is behind, or NULL */
 	struct xhci_ring ep0, intr;
 	u8 dci;				/* the interrupt IN endpoint's context index */
 	u16 maxp;
@@ -196,12 +200,32 @@ u32 *xhc_ctx(const struct xhc *hc, u8 *base, unsigned i);
 
 /* xhc_dev.c */
 /*
- * Enumerate the device on @port: address, descriptors, a boot keyboard
- * interface (else -EKDB_ENOENT and its slot freed), configured in the
- * boot protocol, reports posted.  Messages say what was found.
+ * Enumerate the device on root port @port: port reset, then
+ * xhc_dev_enumerate() (a keyboard: configured in the boot protocol,
+ * reports posted; a hub: the keyboards behind it).  Returns how many
+ * keyboards (0: none there, its slot freed) or -errno.  Messages say what
+ * was found.
  */
 int xhc_dev_probe(struct xhc *hc, struct xhc_dev *d, unsigned port, struct xhc_dev *devs,
 		  unsigned ndevs);
+/*
+ * The device @d describes (hc, port, hub_port, speed, parent and TT set):
+ * Enable Slot, address, descriptors; a keyboard is set up, a hub's
+ * keyboards are enumerated (xhc_hub.c).  Returns how many keyboards that
+ * gave (0 or more), or -errno; on an error or none, @d's slot is freed
+ * (a hub with keyboards keeps its slot).
+ */
+int xhc_dev_enumerate(struct xhc_dev *d, struct xhc_dev *devs, unsigned ndevs);
+/* One control transfer on @d's EP0, waited for: 0, -EKDB_EPIPE (stall), -errno. */
+int xhc_dev_control(struct xhc_dev *d, struct xhc_dev *devs, unsigned ndevs, u8 type, u8 req,
+		    u16 value, u16 index, u16 len, u64 data);
+/* Configure @d as a hub of @ports ports in its slot context (Configure Endpoint). */
+int xhc_dev_set_hub(struct xhc_dev *d, struct xhc_dev *devs, unsigned ndevs, u8 ports);
+
+/* xhc_hub.c */
+/* @d is a hub (addressed): configure it, power and reset its ports, enumerate the devices there. */
+int xhc_hub_setup(struct xhc_dev *d, struct xhc_dev *devs, unsigned ndevs);
+
 /* A report (or an error) came on @d's interrupt endpoint: TRB @trb. */
 void xhc_dev_report(struct xhc_dev *d, u64 trb, u32 status, u64 now_us);
 /* Keep @d going: an endpoint to recover, the LEDs to send, the key repeat. */

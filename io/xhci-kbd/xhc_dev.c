@@ -76,8 +76,8 @@ static int recover(struct xhc_dev *d, struct xhc_dev *devs, unsigned n, unsigned
 }
 
 /* One control transfer, waited for; 0, -EKDB_EPIPE (stalled: the endpoint recovered), -errno. */
-static int control(struct xhc_dev *d, struct xhc_dev *devs, unsigned n, u8 type, u8 req,
-		   u16 value, u16 index, u16 len, u64 data)
+int xhc_dev_control(struct xhc_dev *d, struct xhc_dev *devs, unsigned n, u8 type, u8 req,
+		    u16 value, u16 index, u16 len, u64 data)
 {
 	u64 t0 = early_now_us();
 	int r = control_queue(d, type, req, value, index, len, data);
@@ -104,7 +104,7 @@ static int control(struct xhc_dev *d, struct xhc_dev *devs, unsigned n, u8 type,
 static int get_desc(struct xhc_dev *d, struct xhc_dev *devs, unsigned n, u8 type, u16 len)
 {
 	memset(d->hc->mem->desc, 0, XHC_DESC_MAX);
-	return control(d, devs, n, USB_DIR_IN, USB_REQ_GET_DESCRIPTOR, (u16)(type << 8), 0, len,
+	return xhc_dev_control(d, devs, n, USB_DIR_IN, USB_REQ_GET_DESCRIPTOR, (u16)(type << 8), 0, len,
 		       xhc_phys(d->hc, d->hc->mem->desc));
 }
 
@@ -231,8 +231,26 @@ static void slot_ctx(struct xhc_dev *d, u8 *ictx, unsigned entries)
 {
 	u32 *slot = xhc_ctx(d->hc, ictx, 1);
 
-	slot[0] = (u32)d->speed << 20 | (u32)entries << 27;
-	slot[1] = (u32)d->port << 16;
+	/* route string: the port on the hub (one tier); Hub and its port count */
+	slot[0] = d->hub_port | (u32)d->speed << 20 | (u32)!!d->hub_ports << 26 |
+		  (u32)entries << 27;
+	slot[1] = (u32)d->port << 16 | (u32)d->hub_ports << 24;
+	slot[2] = d->tt_slot | (u32)d->tt_port << 8;
+}
+
+int xhc_dev_set_hub(struct xhc_dev *d, struct xhc_dev *devs, unsigned n, u8 ports)
+{
+	struct xhc *hc = d->hc;
+	u8 *ictx = hc->mem->input_ctx;
+	int cc;
+
+	d->hub_ports = ports;
+	memset(ictx, 0, sizeof(hc->mem->input_ctx));
+	xhc_ctx(hc, ictx, 0)[1] = 1;			/* add: the slot */
+	slot_ctx(d, ictx, 1);
+	cc = xhc_command(hc, devs, n, xhc_phys(hc, ictx), 0,
+			 TRB_TYPE(TRB_CONFIG_EP) | TRB_SLOT(d->slot), NULL);
+	return cc == CC_SUCCESS ? 0 : -EKDB_EIO;
 }
 
 static int address(struct xhc_dev *d, struct xhc_dev *devs, unsigned n)
@@ -307,6 +325,9 @@ static int configure_ep(struct xhc_dev *d, struct xhc_dev *devs, unsigned n,
 
 void xhc_dev_drop(struct xhc_dev *d, struct xhc_dev *devs, unsigned n, bool disable)
 {
+	for (unsigned i = 0; i < n; i++)	/* a hub: the devices behind it go with it */
+		if (devs[i].used && devs[i].parent == d)
+			xhc_dev_drop(&devs[i], devs, n, disable);
 	if (disable && d->slot && !d->hc->released) {
 		xhc_command(d->hc, devs, n, 0, 0, TRB_TYPE(TRB_DISABLE_SLOT) | TRB_SLOT(d->slot), NULL);
 		d->hc->mem->dcbaa[d->slot] = 0;
@@ -334,8 +355,10 @@ static int setup_kbd(struct xhc_dev *d, struct xhc_dev *devs, unsigned n)
 	d->vendor = (u16)(desc[8] | desc[9] << 8);
 	d->product = (u16)(desc[10] | desc[11] << 8);
 	if (desc[4] == USB_CLASS_HUB) {
-		pr_info("kbd: xHCI %s port %u: a USB hub (%04x:%04x): hubs are not supported, keyboards behind it are not used\n",
-			d->hc->name, d->port, d->vendor, d->product);
+		if (!d->parent)
+			return xhc_hub_setup(d, devs, n);	/* its keyboards, or -ENOENT */
+		pr_info("kbd: xHCI %s port %u.%u: a USB hub (%04x:%04x) behind a hub: not supported, keyboards behind it are not used\n",
+			d->hc->name, d->port, d->hub_port, d->vendor, d->product);
 		return -EKDB_ENOENT;
 	}
 	r = get_desc(d, devs, n, USB_DT_CONFIG, 9);
@@ -356,14 +379,14 @@ static int setup_kbd(struct xhc_dev *d, struct xhc_dev *devs, unsigned n)
 		return r;
 	}
 	d->iface = k.iface;
-	r = control(d, devs, n, 0, USB_REQ_SET_CONFIGURATION, k.config, 0, 0, 0);
+	r = xhc_dev_control(d, devs, n, 0, USB_REQ_SET_CONFIGURATION, k.config, 0, 0, 0);
 	if (r)
 		return r;
-	r = control(d, devs, n, USB_TYPE_CLASS_IF, HID_REQ_SET_PROTOCOL, 0, k.iface, 0, 0);
+	r = xhc_dev_control(d, devs, n, USB_TYPE_CLASS_IF, HID_REQ_SET_PROTOCOL, 0, k.iface, 0, 0);
 	if (r)
 		return r;	/* a boot-subclass interface must take it */
 	/* SET_IDLE 0: a report only when something changes (optional: a stall is fine) */
-	r = control(d, devs, n, USB_TYPE_CLASS_IF, HID_REQ_SET_IDLE, 0, k.iface, 0, 0);
+	r = xhc_dev_control(d, devs, n, USB_TYPE_CLASS_IF, HID_REQ_SET_IDLE, 0, k.iface, 0, 0);
 	if (r && r != -EKDB_EPIPE)
 		return r;
 	r = configure_ep(d, devs, n, &k);
@@ -377,30 +400,22 @@ static int setup_kbd(struct xhc_dev *d, struct xhc_dev *devs, unsigned n)
 	d->halts = 0;
 	d->active = true;
 	post_all(d);
-	return 0;
+	return 1;
 }
 
-int xhc_dev_probe(struct xhc *hc, struct xhc_dev *d, unsigned port, struct xhc_dev *devs,
-		  unsigned n)
+int xhc_dev_enumerate(struct xhc_dev *d, struct xhc_dev *devs, unsigned n)
 {
+	struct xhc *hc = d->hc;
 	u8 slot = 0;
 	int r;
 
-	d->hc = hc;
-	d->port = (u8)port;
 	d->slot = 0;
 	d->active = false;
 	d->ctrl_busy = false;
-	r = xhc_port_reset(hc, port, &d->speed);
-	if (r) {
-		if (r != -EKDB_ENODEV)
-			pr_warn("kbd: xHCI %s port %u: the port does not enable (%s)\n", hc->name, port,
-				ekdb_strerror(r));
-		return r;
-	}
+	d->hub_ports = 0;
 	r = xhc_command(hc, devs, n, 0, 0, TRB_TYPE(TRB_ENABLE_SLOT), &slot);
 	if (r != CC_SUCCESS || !slot || slot > hc->max_slots) {
-		pr_warn("kbd: xHCI %s port %u: no device slot (completion %d)\n", hc->name, port, r);
+		pr_warn("kbd: xHCI %s port %u: no device slot (completion %d)\n", hc->name, d->port, r);
 		return -EKDB_EIO;
 	}
 	d->slot = slot;
@@ -409,15 +424,36 @@ int xhc_dev_probe(struct xhc *hc, struct xhc_dev *d, unsigned port, struct xhc_d
 	r = address(d, devs, n);
 	if (!r)
 		r = setup_kbd(d, devs, n);
-	if (r) {
-		if (r != -EKDB_ENOENT)
-			pr_warn("kbd: xHCI %s port %u: the device does not answer (%s, %s speed): not used\n",
-				hc->name, port, ekdb_strerror(r), speed_name(d->speed));
+	if (r <= 0) {
+		if (r && r != -EKDB_ENOENT)
+			pr_warn("kbd: xHCI %s port %u%s: the device does not answer (%s, %s speed): not used\n",
+				hc->name, d->port, d->parent ? " (behind the hub)" : "", ekdb_strerror(r),
+				speed_name(d->speed));
 		xhc_dev_drop(d, devs, n, true);
+		return r == -EKDB_ENOENT ? 0 : r;
+	}
+	if (!d->hub_ports)
+		pr_info("kbd: xHCI %s port %u%s%.0u: USB keyboard %04x:%04x (%s speed, slot %u, interface %u, endpoint 0x%02x)\n",
+			hc->name, d->port, d->parent ? "." : "", d->hub_port, d->vendor, d->product,
+			speed_name(d->speed), d->slot, d->iface, d->dci / 2 | 0x80);
+	return r;
+}
+
+int xhc_dev_probe(struct xhc *hc, struct xhc_dev *d, unsigned port, struct xhc_dev *devs,
+		  unsigned n)
+{
+	int r;
+
+	d->hc = hc;
+	d->port = (u8)port;
+	d->hub_port = d->tt_slot = d->tt_port = 0;
+	d->parent = NULL;
+	r = xhc_port_reset(hc, port, &d->speed);
+	if (r) {
+		if (r != -EKDB_ENODEV)
+			pr_warn("kbd: xHCI %s port %u: the port does not enable (%s)\n", hc->name, port,
+				ekdb_strerror(r));
 		return r;
 	}
-	pr_info("kbd: xHCI %s port %u: USB keyboard %04x:%04x (%s speed, slot %u, interface %u, endpoint 0x%02x)\n",
-		hc->name, port, d->vendor, d->product, speed_name(d->speed), d->slot, d->iface,
-		d->dci / 2 | 0x80);
-	return 0;
+	return xhc_dev_enumerate(d, devs, n);
 }
