@@ -304,7 +304,8 @@ unsigned usbkbd_early_restart(u32 bdf)
 			for (unsigned k = 0; k < XHC_DEVS; k++) {
 				const struct xhc_dev *od = &kept[k];
 
-				if (od->used && od->active && od->hc == hc && od->port == nd->port &&
+				/* (release() cleared active: a keyboard is a used block that is no hub) */
+				if (od->used && !od->hub_ports && od->hc == hc && od->port == nd->port &&
 				    od->hub_port == nd->hub_port) {
 					nd->hid = od->hid;		/* keys held, modifiers, locks */
 					nd->hid.repeat_usage = 0;	/* no repeat until it is pressed again */
