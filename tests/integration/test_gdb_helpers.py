@@ -231,6 +231,40 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
     g.detach()
 
 
+def test_dmesg_after_the_log_wrapped(machine, gdb):
+    """lx-dmesg once the ring (log_buf) has wrapped: every line whole and in
+    order (kprintkflood's numbers consecutive), the oldest kept line first
+    and the newest last: the same last lines as kdb's own dmesg (the
+    kernel's log_buf_copy, C) prints at the same stop."""
+    m = boot_to_kgdbwait(machine, smp=2, cmdline=f"{CONSOLE} ekgdboc=ttyS1 kgdbwait "
+                                                 "test_printk_flood")
+    g = gdb(args=AUTOLOAD)
+    g.cmd("set remote noack-packet off")
+    g.connect(m.socket_path(1))
+    size = int(value(g, "sizeof(log_buf)"))
+    g.cont()
+    m.wait_for(r"printk flood %d:" % (size // 60), timeout=BOOT_TIMEOUT * 3)
+    st = g.interrupt(timeout=60)
+    assert st.get("signal-name") == "SIGINT", st
+    assert int(value(g, "log_head")) > size + 4096            # it has wrapped
+
+    out = run(g, "lx-dmesg")
+    lines = out.splitlines()
+    assert lines and all(re.match(DMESG_LINE, ln) for ln in lines), out[:3000]
+    assert sum(len(ln) for ln in lines) > size // 2, len(out)  # the whole ring, not a part
+    assert "ekdb reference kernel" not in out                  # the oldest lines are gone
+    flood = [int(n) for n in re.findall(r"\] printk flood (\d+): the quick brown fox jumps "
+                                        r"over the lazy dog$", out, re.M)]
+    assert len(flood) > 1000 and flood == list(range(flood[0], flood[0] + len(flood))), \
+        flood[:5] + flood[-5:]
+    kdb_line = r"^<\d>\[\s*\d+\.\d{6}\] "                  # kdb's: the level kept
+    kdb = [re.sub(kdb_line, "", ln) for ln in g.monitor("dmesg 4").splitlines()
+           if re.match(kdb_line, ln)]
+    assert len(kdb) == 4, kdb
+    assert [re.sub(DMESG_LINE, "", ln) for ln in lines[-4:]] == kdb, (lines[-4:], kdb)
+    g.detach()
+
+
 def test_breakpoint_planted_in_the_loader(machine, gdb):
     """A breakpoint set at the UEFI loader's stop (ekdb.loader=wait) and
     handed over to the kernel shows as planted in the loader; one set at
