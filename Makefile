@@ -25,12 +25,12 @@ HOSTCC     ?= gcc
 # ---------------------------------------------------------------- kernel
 # Every directory below is compiled into the kernel; a new .c or .S file in
 # one of them is picked up without touching this Makefile.
-KERNEL_DIRS := lib arch/x86 early io/serial io/vga io/kbd io/ehci-dbgp io/xhci-dbc \
+KERNEL_DIRS := lib arch/x86 early io/serial io/vga io/kbd io/ehci-dbgp io/xhci io/xhci-dbc io/xhci-kbd \
                core core/late gdbstub kdb selftest kernel-glue kernel-glue/mm kernel-glue/drivers \
                scripts/gdb	# gdb_scripts.S: the .debug_gdb_scripts entry (the gdb helpers)
 
 # Code that must never reach the allocator (checked by tools/check-early.sh).
-EARLY_DIRS  := early io/serial io/vga io/kbd io/ehci-dbgp io/xhci-dbc selftest
+EARLY_DIRS  := early io/serial io/vga io/kbd io/ehci-dbgp io/xhci io/xhci-dbc io/xhci-kbd selftest
 
 # The arch's include path (asm/...), for every directory but the debugger's
 # arch-neutral ones: those reach the architecture through <ekdb/arch.h>
@@ -60,7 +60,7 @@ KCFLAGS += $(PROBE_CFLAGS)
 
 # The debugger's own code is built for size (it sits in every kernel; its
 # speed is bound by the line, not the CPU).  See docs/bench.md.
-SIZE_DIRS := lib arch/x86 early io/serial io/kbd io/ehci-dbgp io/xhci-dbc core gdbstub kdb selftest
+SIZE_DIRS := lib arch/x86 early io/serial io/kbd io/ehci-dbgp io/xhci io/xhci-dbc io/xhci-kbd core gdbstub kdb selftest
 $(foreach d,$(SIZE_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KCFLAGS += -Os))
 
 KSRCS := $(sort $(foreach d,$(KERNEL_DIRS),$(wildcard $(d)/*.c $(d)/*.S)))

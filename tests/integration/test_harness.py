@@ -100,6 +100,40 @@ def test_launcher_prints_command_and_checks_dbgp(tmp_path):
     assert "x-pci-proxy-dev" in line
 
 
+def test_launcher_usb_keyboards(tmp_path):
+    """Issue 35: --no-ps2 and --usb-kbd (docs/launcher.md): each controller
+    behind its own root port (OVMF then places its 64-bit BAR below 4 GiB),
+    a usb-kbd on it; bound to the display (vga0) only when PS/2 is there
+    too.  Bad input tried: an unknown controller."""
+    import shlex
+
+    def argv(*opts):
+        r = subprocess.run([LAUNCHER, "--esp", str(tmp_path / "esp"), "--dry-run",
+                            "--serial", "none"] + list(opts), capture_output=True, text=True,
+                           timeout=60)
+        assert r.returncode == 0, r.stderr
+        return shlex.split([x for x in r.stderr.splitlines() if x.startswith("+ ")][-1][2:])
+
+    shell_esp(tmp_path)
+    a = argv("--no-ps2", "--usb-kbd", "--usb-kbd", "nec-usb-xhci")
+    assert a[a.index("-machine") + 1] == "q35,i8042=off", a
+    devs = [a[i + 1] for i, x in enumerate(a) if x == "-device"]
+    assert devs[-6:] == ["pcie-root-port,id=usbrp0,chassis=10",
+                         "qemu-xhci,id=usbhc0,bus=usbrp0", "usb-kbd,id=usbkbd0,bus=usbhc0.0",
+                         "pcie-root-port,id=usbrp1,chassis=11",
+                         "nec-usb-xhci,id=usbhc1,bus=usbrp1", "usb-kbd,id=usbkbd1,bus=usbhc1.0"], devs
+    assert a[a.index("-vga") + 1] == "std", a
+    a = argv("--usb-kbd")                       # PS/2 too: the USB keyboard bound to vga0
+    devs = [a[i + 1] for i, x in enumerate(a) if x == "-device"]
+    assert "VGA,id=vga0" in devs and devs[-1] == "usb-kbd,id=usbkbd0,bus=usbhc0.0,display=vga0"
+    assert a[a.index("-vga") + 1] == "none" and a[a.index("-machine") + 1] == "q35", a
+    a = argv("--no-ps2")
+    assert not any("usb" in x or "xhci" in x for x in a), a
+    r = subprocess.run([LAUNCHER, "--dry-run", "--usb-kbd", "ohci"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "--usb-kbd" in r.stderr and "ohci" in r.stderr, r.stderr
+
+
 def test_launcher_tcp_lines_are_relayed(tmp_path):
     """Issue 13: a --serial tcp: line is served by the launcher's relay
     (build/tools/tcp-relay) in front of a unix socket QEMU listens on; unix
