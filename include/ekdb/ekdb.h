@@ -31,8 +31,9 @@
  * puts it inside __ekdb_text_start..__ekdb_text_end, like Linux's
  * NOKPROBE_SYMBOL / noinstr): every kernel function the stop path can run
  * (which CPU am I, the round-up NMI, the display hooks, the drivers'
- * transport ops, the stopped ops of <ekdb/port.h>, and all they call: the set
- * tests/integration/test_stop_path.py computes), and code that runs where
+ * transport ops, the stopped ops of <ekdb/port.h>, and all they call, in a
+ * stop, as it leaves, in the tick's break-in poll and in kgdbcon packets: the
+ * set tests/integration/test_stop_trace.py records), and code that runs where
  * the debugger cannot take a trap (an AP before its IDT is loaded).  A
  * breakpoint there is refused (gdb E01, kdb message).
  */

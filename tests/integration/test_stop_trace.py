@@ -24,8 +24,6 @@ Why recording function entries and not QEMU's exec trace: docs/testing.md,
 "The stop path, measured"."""
 
 import os
-import re
-import subprocess
 
 import pytest
 
@@ -34,7 +32,8 @@ from kdb_session import BAD
 from probe_build import trace_esp
 from qemu import BOOT_TIMEOUT, REPO
 from rsp import Rsp, frame
-from test_uarts import pci_lines  # noqa: F401 (the fixture: where the PCI UARTs are)
+from test_stop_path import symbols
+import test_uarts
 
 pytestmark = pytest.mark.qemu
 
@@ -53,37 +52,13 @@ def elf_of(esp):
     return os.path.join(os.path.dirname(esp), "kernel.elf") if esp else KERNEL_ELF
 
 
-def functions(elf):
-    """(sorted [(address, name)] of the ELF's functions, {name: [addresses]},
-    every symbol's address)."""
-    out = subprocess.run(["nm", "-n", "--defined-only", elf], capture_output=True,
-                         text=True, check=True).stdout
-    funcs, by_name, syms = [], {}, {}
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) != 3:
-            continue
-        a, kind, name = int(parts[0], 16), parts[1], parts[2]
-        syms[name] = a
-        if kind in "tT":
-            funcs.append((a, name))
-            by_name.setdefault(name, []).append(a)
-    return funcs, by_name, syms
-
-
-def name_at(funcs, addr):
-    import bisect
-    i = bisect.bisect_right([a for a, _ in funcs], addr) - 1
-    return funcs[i][1] if i >= 0 and funcs[i][0] == addr else None
-
-
 def signed(a):
     return a - (1 << 64) if a >= 1 << 63 else a
 
 
 def recorded(m, elf):
     """The names of the kernel functions the machine recorded (trace build)."""
-    funcs, _, syms = functions(elf)
+    syms, funcs = symbols(elf)
     off = m.kaslr_offset()
     path = os.path.join(m.dir, "stoptrace.bin")
     slots = (syms["stoptrace_count"] - syms["stoptrace_fns"]) // 8 \
@@ -103,7 +78,7 @@ def recorded(m, elf):
         a = int.from_bytes(raw[i:i + 8], "little")
         if not a:
             continue
-        n = name_at(funcs, a - off)
+        n = funcs.get(a - off)
         if n:
             names.add(n)
         else:
@@ -115,13 +90,10 @@ def recorded(m, elf):
 def unmarked(names):
     """The recorded functions a breakpoint can be planted in, in the normal
     build (build/kernel.elf): outside the debugger's text."""
-    _, by_name, syms = functions(KERNEL_ELF)
+    syms, funcs = symbols(KERNEL_ELF)
     lo, hi = syms["__ekdb_text_start"], syms["__ekdb_text_end"]
-    bad = []
-    for n in sorted(names - BREAKABLE):
-        if any(not lo <= a < hi for a in by_name.get(n, ())):
-            bad.append(n)
-    return bad
+    # every function of that name (a static one may have namesakes)
+    return sorted({n for a, n in funcs.items() if n in names - BREAKABLE and not lo <= a < hi})
 
 
 def check(m, esp, must_include):
@@ -136,44 +108,56 @@ def check(m, esp, must_include):
 
 # ------------------------------------------------------------ gdb sessions
 
+def reply(r, timeout=None):
+    """The next reply; one damaged on the line is NAKed and sent again, as
+    gdb does with acks on (the UART models drop a byte now and then: see
+    gdb_boot.ACKS_ON).  A lost ack is not this test's business."""
+    while True:
+        try:
+            payload, _ = r.read_reply(timeout=timeout)
+            return payload
+        except AssertionError as e:
+            if "bad checksum" not in str(e):
+                raise
+            r.send_raw(b"-")
+
+
+def ask(r, payload, timeout=None):
+    r.send_raw(frame(payload))
+    return reply(r, timeout)
+
+
 def monitor(r, cmd):
     """gdb's `monitor CMD` (qRcmd): kdb's output as O packets, then OK."""
     r.send_raw(frame("qRcmd," + cmd.encode().hex()))
     out = ""
     while True:
-        reply, _ = r.read_reply()
-        if reply == "OK" or reply.startswith("E"):
+        got = reply(r)
+        if got == "OK" or got.startswith("E"):
             return out
-        if reply.startswith("O"):
-            out += bytes.fromhex(reply[1:]).decode("latin-1")
+        if got.startswith("O"):
+            out += bytes.fromhex(got[1:]).decode("latin-1")
 
 
 def stop_reply(r, timeout):
-    """The stop reply after a resume, past the kernel's kgdbcon O packets
-    (one damaged on the line is NAKed and sent again, as gdb does)."""
+    """The stop reply after a resume, past the kernel's kgdbcon O packets."""
     while True:
-        try:
-            reply, _ = r.read_reply(timeout=timeout)
-        except AssertionError as e:
-            if "bad checksum" not in str(e):
-                raise
-            r.send_raw(b"-")
-            continue
-        if not reply.startswith("O") or reply == "OK":
-            return reply
+        got = reply(r, timeout)
+        if not got.startswith("O") or got == "OK":
+            return got
 
 
 def session(r, syms, off):
     """What a gdb user's session sends at a stop: registers, memory,
     threads, breakpoints of each kind in and out, a step, kdb commands."""
-    assert r.ask("?").startswith("T")
-    assert len(r.ask("g")) > 100
-    r.ask("qfThreadInfo")
-    r.ask(f"m{syms['jiffies'] + off:x},8")
-    r.ask(f"m{syms['mm_init'] + off:x},40")
+    assert ask(r, "?").startswith("T")
+    assert len(ask(r, "g")) > 100
+    ask(r, "qfThreadInfo")
+    ask(r, f"m{syms['jiffies'] + off:x},8")
+    ask(r, f"m{syms['mm_init'] + off:x},40")
     for kind, where, n in ((0, "mm_init", 1), (1, "mm_init", 1), (2, "jiffies", 8)):
-        assert r.ask(f"Z{kind},{syms[where] + off:x},{n}") == "OK"
-        assert r.ask(f"z{kind},{syms[where] + off:x},{n}") == "OK"
+        assert ask(r, f"Z{kind},{syms[where] + off:x},{n}") == "OK"
+        assert ask(r, f"z{kind},{syms[where] + off:x},{n}") == "OK"
     for cmd in ("ps", "bt", "dmesg 3", "lsmod", "summary", "cpu"):
         monitor(r, cmd)
     r.send_raw(frame("s"))
@@ -183,21 +167,21 @@ def session(r, syms, off):
 
 def cont_to(r, syms, off, func):
     """A breakpoint at func, continue to it, remove it."""
-    assert r.ask(f"Z0,{syms[func] + off:x},1") == "OK"
+    assert ask(r, f"Z0,{syms[func] + off:x},1") == "OK"
     r.send_raw(frame("c"))
     stop = stop_reply(r, BOOT_TIMEOUT)
     assert stop.startswith("T05"), stop
-    assert r.ask(f"z0,{syms[func] + off:x},1") == "OK"
+    assert ask(r, f"z0,{syms[func] + off:x},1") == "OK"
 
 
 def both_lifetimes(m, r, elf, console_port=0):
     """At kgdbwait (early), at AFTER_DRIVERS (the kernel's drivers have the
     line), at a break-in after the boot, then the kernel runs with the tick
     polling and printk going out as kgdbcon packets; detach."""
-    _, _, syms = functions(elf)
+    syms, _ = symbols(elf)
     off = m.kaslr_offset()
     r.send_raw(b"+")
-    assert "PacketSize" in r.ask("qSupported:swbreak+;hwbreak+")
+    assert "PacketSize" in ask(r, "qSupported:swbreak+;hwbreak+")
     session(r, syms, off)
     cont_to(r, syms, off, AFTER_DRIVERS)
     session(r, syms, off)
@@ -209,10 +193,13 @@ def both_lifetimes(m, r, elf, console_port=0):
     session(r, syms, off)
     # the kernel has run with the tick polling for a break-in all along, and
     # printk going to gdb as O packets (kgdbcon); leave by detaching
-    assert r.ask("D") == "OK"
+    assert ask(r, "D") == "OK"
 
 
 # ------------------------------------------------------------ the transports
+
+pci_lines = test_uarts.pci_lines      # the fixture: where the firmware put the PCI UARTs
+
 
 @pytest.fixture(scope="module")
 def esp():
