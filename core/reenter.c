@@ -62,10 +62,10 @@ void dbg_reenter_flush(void)
 	}
 	lost = __atomic_exchange_n(&queue_lost, 0, __ATOMIC_RELAXED);
 	if (lost) {
-		static char more[64];
+		static char more[96];
 
-		ekdb_snprintf(more, sizeof(more), "ekdb: %u more breakpoints removed (see bl)\n",
-			      lost);
+		ekdb_snprintf(more, sizeof(more), "ekdb: %u more breakpoints or watchpoints hit "
+			      "inside the debugger: removed\n", lost);
 		dbg_kernel_warn(more);
 	}
 }
