@@ -24,6 +24,8 @@ Why recording function entries and not QEMU's exec trace: docs/testing.md,
 "The stop path, measured"."""
 
 import os
+import re
+import subprocess
 
 import pytest
 
@@ -61,10 +63,11 @@ def recorded(m, elf):
     syms, funcs = symbols(elf)
     off = m.kaslr_offset()
     path = os.path.join(m.dir, "stoptrace.bin")
-    slots = (syms["stoptrace_count"] - syms["stoptrace_fns"]) // 8 \
-        if syms["stoptrace_count"] > syms["stoptrace_fns"] else 4096
+    size = int(re.search(r"^[0-9a-f]+ ([0-9a-f]+) B stoptrace_fns$",
+                         subprocess.run(["nm", "-S", elf], capture_output=True, text=True,
+                                        check=True).stdout, re.M).group(1), 16)
     # QMP's integers are signed 64-bit: a higher-half address goes negative
-    m.qmp().execute("memsave", val=signed(syms["stoptrace_fns"] + off), size=slots * 8,
+    m.qmp().execute("memsave", val=signed(syms["stoptrace_fns"] + off), size=size,
                     filename=path)
     m.qmp().execute("memsave", val=signed(syms["stoptrace_lost"] + off), size=8,
                     filename=path + ".n")
