@@ -57,6 +57,15 @@ KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(K
 # one race window of the stop path so a test can show the fix holds
 # (tests/integration/probe_build.py builds them under build/probe/).
 KCFLAGS += $(PROBE_CFLAGS)
+# Trace builds (tests only): STOPTRACE=1 compiles the kernel's own code with
+# -finstrument-functions, and kernel-glue/stoptrace.c records every kernel
+# function entered while the debugger runs (tests/integration/test_stop_trace.py,
+# built under build/probe/stoptrace/ by probe_build.py).  head64.c runs
+# before the kernel's own page tables: not instrumented.
+ifeq ($(STOPTRACE),1)
+$(BUILD)/k/kernel-glue/%.c.o: KCFLAGS += -DEKDB_STOPTRACE -finstrument-functions \
+	-finstrument-functions-exclude-file-list=kernel-glue/head64.c
+endif
 
 # The debugger's own code is built for size (it sits in every kernel; its
 # speed is bound by the line, not the CPU).  See docs/bench.md.
