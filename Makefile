@@ -30,7 +30,7 @@ KERNEL_DIRS := $(DEBUGGER_DIRS) selftest kernel-glue kernel-glue/mm kernel-glue/
                scripts/gdb	# gdb_scripts.S: the .debug_gdb_scripts entry (the gdb helpers)
 
 # Code that must never reach the allocator (checked by tools/check-early.sh).
-EARLY_DIRS  := early io/serial io/vga io/kbd io/ehci-dbgp io/xhci-dbc selftest
+EARLY_DIRS  := early io/serial io/vga io/kbd io/ehci-dbgp io/xhci io/xhci-dbc io/xhci-kbd selftest
 
 # The arch's include path (asm/...), for every directory but the debugger's
 # arch-neutral ones (ARCH_NEUTRAL_DIRS, debugger.mk): those reach the
@@ -51,6 +51,15 @@ KASFLAGS := $(filter-out -std=gnu11 -Wstrict-prototypes -Wmissing-prototypes,$(K
 # one race window of the stop path so a test can show the fix holds
 # (tests/integration/probe_build.py builds them under build/probe/).
 KCFLAGS += $(PROBE_CFLAGS)
+# Trace builds (tests only): STOPTRACE=1 compiles the kernel's own code with
+# -finstrument-functions, and kernel-glue/stoptrace.c records every kernel
+# function entered while the debugger runs (tests/integration/test_stop_trace.py,
+# built under build/probe/stoptrace/ by probe_build.py).  head64.c runs
+# before the kernel's own page tables: not instrumented.
+ifeq ($(STOPTRACE),1)
+$(BUILD)/k/kernel-glue/%.c.o: KCFLAGS += -DEKDB_STOPTRACE -finstrument-functions \
+	-finstrument-functions-exclude-file-list=kernel-glue/head64.c
+endif
 
 # The debugger's own code is built for size (SIZE_DIRS, debugger.mk).
 $(foreach d,$(SIZE_DIRS),$(eval $(BUILD)/k/$(d)/%.o: KCFLAGS += -Os))

@@ -5,8 +5,8 @@
 
 # The debugger's folders (docs/porting.md, "Compile the debugger's folders";
 # the self-test selftest/ is optional and not listed here).
-DEBUGGER_DIRS := lib arch/x86 early io/serial io/vga io/kbd io/ehci-dbgp io/xhci-dbc \
-                 core core/late gdbstub kdb
+DEBUGGER_DIRS := lib arch/x86 early io/serial io/vga io/kbd io/ehci-dbgp io/xhci io/xhci-dbc \
+                 io/xhci-kbd core core/late gdbstub kdb
 
 # The arch's include path (asm/...) is for every folder but these: they reach
 # the architecture through <ekdb/arch.h> (docs/layers.md).
@@ -14,7 +14,8 @@ ARCH_NEUTRAL_DIRS := gdbstub kdb
 
 # Built for size (it sits in every kernel; its speed is bound by the line,
 # not the CPU: docs/bench.md).
-SIZE_DIRS := lib arch/x86 early io/serial io/kbd io/ehci-dbgp io/xhci-dbc core gdbstub kdb selftest
+SIZE_DIRS := lib arch/x86 early io/serial io/kbd io/ehci-dbgp io/xhci io/xhci-dbc io/xhci-kbd core gdbstub \
+             kdb selftest
 
 # Freestanding, no FPU/SIMD, no red zone, frame pointers (kdb's bt),
 # higher-half code model; the warnings the tree is held to.

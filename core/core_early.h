@@ -100,7 +100,8 @@ struct kgdboc_cfg {
 	bool kms, kbd, serial;
 	int line;		/* ttySn, or -1 for a 0xPORT line */
 	u16 base;
-	u32 baud;
+	u32 baud;		/* the one given, else 115200 */
+	bool baud_given;	/* ttyS1,9600: a run-time write sets it (Linux's uart_poll_init) */
 };
 /* kgdboc_parse - kgdboc=[kms][,kbd][,ttySn[,baud]]: 0 or -EKDB_EINVAL (unknown word, bad line/baud). */
 int kgdboc_parse(const char *v, struct kgdboc_cfg *cfg);

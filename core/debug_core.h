@@ -111,6 +111,7 @@ struct dbg_cpu {
 	bool entering;		/* trapped, waiting for the master role */
 	bool console_pkt;	/* sending a kgdbcon 'O' packet (dbg_console_begin) */
 	bool park_deferred;	/* a round-up came mid-packet: park at its end */
+	bool polling;		/* in the tick's break-in poll (ekdb_poll_break) */
 };
 
 extern struct dbg_cpu dbg_cpus[NR_CPUS];
@@ -148,13 +149,21 @@ int dbg_nmi_stop(struct pt_regs *regs);
 
 /* ---------------------------------------------------------------- reenter.c */
 /*
- * dbg_reenter_recover - @stop happened on the CPU that holds the debugger
- * (Linux's kgdb_reenter_check): when it is a breakpoint or watchpoint of
- * ours, take it out, warn naming it, and return true (execution goes on at
- * @regs).  False: not recoverable (not ours, a fault, or a trap while
- * recovering); the caller gives the debugger up.
+ * dbg_reenter_recover - @stop happened in the debugger's own code path
+ * (Linux's kgdb_reenter_check): on the CPU that holds the debugger (a stop
+ * or its leaving), or, @running, on a CPU that ran the debugger while the
+ * kernel runs (the tick's break-in poll, a kgdbcon packet) and has taken
+ * the master role for the recovery.  When it is a breakpoint or watchpoint
+ * of ours (software or hardware), take it out, warn naming it, and return
+ * true (execution goes on at @regs).  @running: the warning waits in a
+ * small queue for dbg_reenter_flush() (a driver may be half-way through a
+ * transaction on the line the log goes to).  False: not recoverable (not
+ * ours, a fault, or a trap while recovering); the caller gives the
+ * debugger up.
  */
-bool dbg_reenter_recover(const struct pt_regs *regs, const struct ekdb_stop *stop);
+bool dbg_reenter_recover(const struct pt_regs *regs, const struct ekdb_stop *stop, bool running);
+/* The queued warnings of recoveries made while the kernel ran, to the kernel's log. */
+void dbg_reenter_flush(void);
 /* "a breakpoint", "a fault", ...: what @stop is, for a message. */
 const char *dbg_stop_what(const struct ekdb_stop *stop);
 

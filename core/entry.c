@@ -155,6 +155,18 @@ static bool sw_stop_is_stale(const struct pt_regs *regs, const struct ekdb_stop 
 	return !b || !b->enabled || b->type != EKDB_BP_SW || b->addr != arch_dbg_pc(regs);
 }
 
+/* The same for a hardware slot's hit: its entry gone, or another one now. */
+static bool hw_stop_is_stale(const struct ekdb_stop *stop)
+{
+	const struct dbg_bp *b;
+
+	if (stop->reason != EKDB_STOP_HWBREAK && stop->reason != EKDB_STOP_WATCH &&
+	    stop->reason != EKDB_STOP_RWATCH && stop->reason != EKDB_STOP_AWATCH)
+		return false;
+	b = dbg_bp_get(stop->bp_index);
+	return !b || !b->enabled || b->type == EKDB_BP_SW || b->addr != stop->watch_addr;
+}
+
 /*
  * dbg_give_up - the CPU that holds the debugger cannot go on with it (a
  * fault inside it, a trap it cannot recover from): it must not die with
@@ -186,14 +198,39 @@ static void dbg_give_up(unsigned cpu, u64 pc, const struct ekdb_stop *stop)
  * oops path (false); anything else panics through the kernel, or, without
  * a kernel panic, takes the caller's default too.
  */
-static bool dbg_reenter(unsigned cpu, struct pt_regs *regs, const struct ekdb_stop *stop)
+static bool dbg_reenter(unsigned cpu, struct pt_regs *regs, const struct ekdb_stop *stop,
+			bool running)
 {
-	if (dbg_reenter_recover(regs, stop))
+	if (dbg_reenter_recover(regs, stop, running))
 		return true;
 	dbg_give_up(cpu, arch_dbg_pc(regs), stop);
-	if (stop->reason != EKDB_STOP_FAULT)
+	if (stop->reason == EKDB_STOP_PANIC && stop->message)
+		dbg_kernel_panic(stop->message);	/* panic() in a driver op: its own words */
+	else if (stop->reason != EKDB_STOP_FAULT)
 		dbg_kernel_panic("ekdb: recursive entry to the debugger");
 	return false;
+}
+
+/*
+ * Does this CPU run the debugger's code while the kernel runs (the tick's
+ * break-in poll, a kgdbcon packet)?  A trap there is a re-entry too: the
+ * driver op it interrupted is half-way through a transaction on the line
+ * a stop would talk on (issue 33: `break late_read` with kgdbdbgp=0 hung
+ * the machine from the tick's poll).
+ */
+static bool running_debugger_code(const struct dbg_cpu *c)
+{
+	return READ_ONCE(c->polling) || READ_ONCE(c->console_pkt);
+}
+
+bool ekdb_cpu_in_debugger(unsigned cpu)
+{
+	const struct dbg_cpu *c = &dbg_cpus[cpu < NR_CPUS ? cpu : 0];
+
+	if (cpu >= NR_CPUS)
+		return false;
+	return READ_ONCE(dbg_master) == (int)cpu || READ_ONCE(c->entering) ||
+	       READ_ONCE(c->stopped) || running_debugger_code(c);
 }
 
 /*
@@ -219,9 +256,25 @@ static bool dbg_enter(struct pt_regs *regs, struct ekdb_stop *stop)
 		return dbg_enter_master(regs, stop);
 	}
 	if (dbg_master == (int)cpu)
-		return dbg_reenter(cpu, regs, stop);
+		return dbg_reenter(cpu, regs, stop, false);
 	if (!take_master(cpu, regs, retry))
 		return true;	/* resumed without a report: retry or step */
+	if (running_debugger_code(&dbg_cpus[cpu]) && READ_ONCE(dbg_enabled)) {
+		/*
+		 * In the poll or a kgdbcon packet: recovered (or given up) like a
+		 * trap inside a stop, with the master role held meanwhile so no
+		 * session changes the table under the recovery; never a stop.
+		 * One removed by the session this CPU waited for: run on.
+		 */
+		if (sw_stop_is_stale(regs, stop) || hw_stop_is_stale(stop)) {
+			release_master();
+			return true;
+		}
+		if (!dbg_reenter(cpu, regs, stop, true))
+			return false;	/* gave up: the master role went with it */
+		release_master();
+		return true;
+	}
 	if (!READ_ONCE(dbg_enabled)) {
 		/* the master gave up meanwhile (its breakpoints are out): re-run a
 		 * breakpoint, go on after a watchpoint, the default for the rest */
@@ -614,8 +667,14 @@ bool ekdb_poll_break(struct pt_regs *regs)
 	if (!dbg_enabled || dbg_master >= 0 || !dbg_transports_poll_lock())
 		return false;
 	why = __atomic_exchange_n(&pending_break, EKDB_BREAK_NONE, __ATOMIC_RELAXED);
-	if (why == EKDB_BREAK_NONE)
+	if (why == EKDB_BREAK_NONE) {
+		struct dbg_cpu *c = &dbg_cpus[dbg_this_cpu()];
+
+		WRITE_ONCE(c->polling, true);	/* a trap in a driver op: dbg_enter recovers */
 		why = dbg_transports_poll_break();
+		WRITE_ONCE(c->polling, false);
+	}
+	dbg_reenter_flush();	/* no driver op under way now: a recovery's warning */
 	probe_delay_poll(why);
 	if (probe_defer_poll(why))
 		return false;

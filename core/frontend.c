@@ -42,11 +42,19 @@ static void gdb_chan_flush(void *arg)
 		dbg_chan.flush(arg);
 }
 
+static unsigned long gdb_chan_quiet_polls(void *arg)
+{
+	return dbg_chan.quiet_polls(arg);
+}
+
+/* a live line: what waits behind a request is a backlog the stub reads first (gdbstub/packet.c) */
 static const struct ekdb_chan gdb_chan = {
 	.getc = gdb_chan_getc,
 	.putc = gdb_chan_putc,
 	.write = gdb_chan_write,
 	.flush = gdb_chan_flush,
+	.quiet_polls = gdb_chan_quiet_polls,
+	.drop_stale = true,
 };
 
 static struct ekdb_resume run_gdb(const struct ekdb_stop *stop, bool announce)

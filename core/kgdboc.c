@@ -44,6 +44,7 @@ static int parse_serial_word(const char *opt, struct kgdboc_cfg *cfg)
 	struct uart_regs regs = { 0 };
 
 	cfg->serial = true;
+	cfg->baud_given = strchr(opt, ',') != NULL;
 	if (!strncmp(opt, "ttyS", 4) && opt[4] >= '4' && opt[4] <= '7' &&
 	    (!opt[5] || opt[5] == ',')) {
 		cfg->line = opt[4] - '0';

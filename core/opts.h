@@ -37,4 +37,7 @@ struct dbg_opts {
 
 extern struct dbg_opts ekdb_opts;
 
+/* Every debugger option's handler refuses through this (the debugger stays off). */
+int dbg_opts_refuse(const char *name, int err);
+
 #endif

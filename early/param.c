@@ -26,17 +26,6 @@
 
 extern const struct early_param __start_early_param[], __stop_early_param[];
 
-/* A debugger option was refused: remember which, so init can say why it stays off. */
-static int refuse(const char *name, int err)
-{
-	if (err) {
-		ekdb_opts.bad = true;
-		if (!ekdb_opts.bad_opt[0])
-			strlcpy(ekdb_opts.bad_opt, name, sizeof(ekdb_opts.bad_opt));
-	}
-	return err;
-}
-
 static int copy_opt(char *dst, const char *v)
 {
 	if (!v || !*v)
@@ -55,7 +44,7 @@ static int setup_ekgdboc(const char *v)
 		err = early_ekgdboc_parse(v, ekdb_opts.ekgdboc_dev, &ekdb_opts.n_ekgdboc_dev);
 	if (err)
 		ekdb_opts.ekgdboc[0] = 0;
-	return refuse("ekgdboc", err);
+	return dbg_opts_refuse("ekgdboc", err);
 }
 EARLY_PARAM("ekgdboc", setup_ekgdboc, "ttySn[,baud] | 0xPORT[,baud] | kbd[,ttySn[,baud]]");
 
@@ -68,7 +57,7 @@ static int setup_kgdboc(const char *v)
 		err = kgdboc_parse(v, &cfg);
 	if (err)
 		ekdb_opts.kgdboc[0] = 0;
-	return refuse("kgdboc", err);
+	return dbg_opts_refuse("kgdboc", err);
 }
 EARLY_PARAM("kgdboc", setup_kgdboc, "[kms][,kbd][,ttySn[,baud]]");
 
@@ -82,7 +71,7 @@ static int setup_kgdbdbgp(const char *v)
 		err = early_transport_parse(word, &ekdb_opts.kgdbdbgp_dev);
 	if (err) {
 		ekdb_opts.kgdbdbgp = false;
-		refuse("kgdbdbgp", err);
+		dbg_opts_refuse("kgdbdbgp", err);
 		return err;
 	}
 	ekdb_opts.kgdbdbgp = true;
@@ -100,7 +89,7 @@ static int setup_kgdbxdbc(const char *v)
 		err = early_transport_parse(word, &ekdb_opts.kgdbxdbc_dev);
 	if (err) {
 		ekdb_opts.kgdbxdbc = false;
-		refuse("kgdbxdbc", err);
+		dbg_opts_refuse("kgdbxdbc", err);
 		return err;
 	}
 	ekdb_opts.kgdbxdbc = true;
@@ -121,14 +110,14 @@ static int setup_kgdboc_earlycon(const char *v)
 	if (v && *v)
 		err = copy_opt(ekdb_opts.kgdboc_earlycon_name, v);
 	ekdb_opts.kgdboc_earlycon = !err;
-	return refuse("kgdboc_earlycon", err);
+	return dbg_opts_refuse("kgdboc_earlycon", err);
 }
 EARLY_PARAM("kgdboc_earlycon", setup_kgdboc_earlycon, "[uart8250|uart] (the earlycon= console)");
 
 static int setup_kgdbwait(const char *v)
 {
 	if (v)
-		return refuse("kgdbwait", -EKDB_EINVAL);
+		return dbg_opts_refuse("kgdbwait", -EKDB_EINVAL);
 	ekdb_opts.kgdbwait = true;
 	return 0;
 }
@@ -137,7 +126,7 @@ EARLY_PARAM("kgdbwait", setup_kgdbwait, "");
 static int setup_kgdbcon(const char *v)
 {
 	if (v)
-		return refuse("kgdbcon", -EKDB_EINVAL);
+		return dbg_opts_refuse("kgdbcon", -EKDB_EINVAL);
 	ekdb_opts.kgdbcon = true;
 	return 0;
 }
@@ -152,7 +141,7 @@ static int setup_kdb_cmd_enable(const char *v)
 	err = v ? kdb_parse_cmd_enable(v, &mask) : -EKDB_EINVAL;
 	/* a restriction typo must not leave every command allowed */
 	ekdb_opts.cmd_enable = err ? 0 : mask;
-	return refuse("kdb.cmd_enable", err);
+	return dbg_opts_refuse("kdb.cmd_enable", err);
 }
 EARLY_PARAM("kdb.cmd_enable", setup_kdb_cmd_enable, "MASK (e.g. 0x1 all, 0x2 mem read, 0x28 inspect+reg read)");
 

@@ -22,6 +22,9 @@ typedef void (*gdb_cmd_fn)(struct gdb_session *s, const char *args, size_t len);
 #define GDB_RX_DROPPED	2	/* bad/oversize packet: already NAKed */
 #define GDB_RX_TYPED	3	/* a person typed a line: gdb is not there (issue 21) */
 int gdb_rx_packet(struct gdb_session *s);
+/* A request's identity (gdb_session.rx_id): FNV-1a 64 of its payload, xor its length. */
+#define GDB_ID_SEED	0xcbf29ce484222325ULL
+#define GDB_ID_PRIME	0x100000001b3ULL
 void gdb_tx_packet(struct gdb_session *s);
 size_t gdb_rle_run(const char *p, size_t avail);	/* repeats to fold after p[0] */
 /* Streamed packet, never stored (O console packets). */

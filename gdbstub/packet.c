@@ -5,8 +5,8 @@
  */
 #include "gdb_int.h"
 
-/* One byte from the pushback area or the channel; spins on EKDB_NO_CHAR. */
-static int rx_byte(struct gdb_session *s)
+/* One byte if one is waiting (the pushback area first), else EKDB_NO_CHAR: never waits. */
+static int rx_try_byte(struct gdb_session *s)
 {
 	int c;
 
@@ -14,12 +14,23 @@ static int rx_byte(struct gdb_session *s)
 		s->pushback_len--;
 		return (u8)*s->pushback++;
 	}
-	do {
-		c = s->chan->getc(s->chan->arg);
-	} while (c == EKDB_NO_CHAR);
+	c = s->chan->getc(s->chan->arg);
+	if (c == EKDB_NO_CHAR)
+		return c;
 	if (c < 0)
 		return EKDB_CHAN_EOF;
 	return c & 0xff;
+}
+
+/* One byte from the pushback area or the channel; spins on EKDB_NO_CHAR. */
+static int rx_byte(struct gdb_session *s)
+{
+	int c;
+
+	do {
+		c = rx_try_byte(s);
+	} while (c == EKDB_NO_CHAR);
+	return c;
 }
 
 static void tx_byte(struct gdb_session *s, u8 c)
@@ -52,7 +63,12 @@ static void tx_ack(struct gdb_session *s, u8 c)
 	tx_flush(s);
 }
 
-/* Resend the stored reply when gdb NAKs it, at most GDB_MAX_RETRANSMIT times in a row. */
+/*
+ * Resend the stored reply when gdb NAKs it, at most GDB_MAX_RETRANSMIT
+ * times in a row.  Only a reply gdb has not acknowledged: after its '+' a
+ * '-' is about a request of gdb's that never arrived, and the old reply
+ * would be taken for the answer to it.
+ */
 static void handle_nak(struct gdb_session *s)
 {
 	if (s->no_ack || !s->have_last || s->nak_count >= GDB_MAX_RETRANSMIT)
@@ -60,6 +76,13 @@ static void handle_nak(struct gdb_session *s)
 	s->nak_count++;
 	s->tx_retransmits++;
 	gdb_tx_packet(s);
+}
+
+/* '+' outside a frame: gdb has our last reply (or gave up on its request). */
+static void handle_ack(struct gdb_session *s)
+{
+	if (!s->no_ack)
+		s->have_last = false;
 }
 
 /*
@@ -85,6 +108,7 @@ static int rx_frame(struct gdb_session *s)
 	int c, hi, lo;
 
 	s->inlen = 0;
+	s->rx_id = GDB_ID_SEED;
 	for (;;) {
 		c = rx_byte(s);
 		if (c == EKDB_CHAN_EOF)
@@ -94,6 +118,7 @@ static int rx_frame(struct gdb_session *s)
 		if (c == '#')
 			break;
 		sum += (u8)c;
+		s->rx_id = (s->rx_id ^ (u8)c) * GDB_ID_PRIME;
 		if (s->inlen + 1 < s->bufsize)
 			s->inbuf[s->inlen++] = (char)c;
 		else
@@ -127,14 +152,115 @@ static int rx_frame(struct gdb_session *s)
 			tx_ack(s, '-');
 		return GDB_RX_DROPPED;
 	}
+	s->rx_id ^= s->inlen;
 	if (is_new_connection(s))
 		s->no_ack = false;
+	return GDB_RX_PACKET;	/* acknowledged by rx_accept(), if it is taken */
+}
+
+/* Take the packet in inbuf: the '+' gdb waits for, and remember what it was. */
+static void rx_accept(struct gdb_session *s)
+{
 	s->no_ack_just_set = !strcmp(s->inbuf, "QStartNoAckMode");
 	if (!s->no_ack)
 		tx_ack(s, '+');
+	s->req_id = s->rx_id;
+	s->req_valid = true;
 	s->rx_packets++;
 	s->nak_count = 0;
-	return GDB_RX_PACKET;
+}
+
+/*
+ * With acks on, gdb sends a request again, byte for byte, when our '+'
+ * did not reach it in time.  A packet identical to the last one whose
+ * reply gdb has not acknowledged is such a copy: it is not run again and
+ * not answered again (gdb already has, or will get, the one reply; if
+ * that was lost, gdb's '-' has it sent again).  Two answers to one
+ * request would make gdb take the second for the answer to its next one.
+ */
+static bool rx_is_retransmit(const struct gdb_session *s)
+{
+	return !s->no_ack && s->have_last && s->req_valid && s->rx_id == s->req_id;
+}
+
+/* Empty polls that end a backlog (a pause on this channel), and the few that show there is none. */
+static unsigned long rx_pause(const struct gdb_session *s)
+{
+	return s->chan->quiet_polls ? s->chan->quiet_polls(s->chan->arg) : EKDB_QUIET_POLLS;
+}
+
+#define GDB_SETTLE_DIV	32	/* a backlog's next byte comes within 1/32 of a pause */
+
+/*
+ * Input right behind a request is a backlog, never a conversation: gdb
+ * sends nothing between a request and our reply but copies of the request
+ * (its '+' did not come: the copy is identical), '-' (its reply did not
+ * come) and, when it gives up, '+' (gdb's "Ignoring packet error").  A
+ * line that stalled (a halted endpoint, a cable out, a port reset, a
+ * line held) delivers all of it at once, long after gdb went on.  So
+ * before answering, read what is already there until the line is quiet:
+ *  - a newer packet makes the older one obsolete (gdb went on without
+ *    it); an identical one is a copy of the same request;
+ *  - '+' after an unanswered request: gdb gave up on it, answer nothing;
+ *    after an answered one: gdb has the reply;
+ *  - '-': gdb still waits for a reply; for an answered request it is
+ *    resent once at the end, not once per '-'.
+ * @want: a request in inbuf waits for its answer.  Returns GDB_RX_PACKET
+ * (answer inbuf), GDB_RX_DROPPED (nothing to answer) or GDB_RX_EOF.
+ * Channels whose input is all there at once (scripts) have no backlog.
+ */
+static int rx_backlog(struct gdb_session *s, bool want)
+{
+	unsigned long pause = rx_pause(s), quiet = 0, limit = pause / GDB_SETTLE_DIV;
+	bool nak = false;
+	int c, r;
+
+	if (!s->chan->drop_stale)
+		return want ? GDB_RX_PACKET : GDB_RX_DROPPED;
+	if (limit < 2)
+		limit = 2;
+	while (quiet < limit) {
+		c = rx_try_byte(s);
+		if (c == EKDB_NO_CHAR) {
+			quiet++;
+			continue;
+		}
+		if (c == EKDB_CHAN_EOF)
+			return GDB_RX_EOF;
+		quiet = 0;
+		limit = pause;		/* a backlog: read it to its end */
+		if (c == '-') {
+			nak = true;
+		} else if (c == '+' && !s->no_ack) {
+			if (want)
+				s->rx_stale++;	/* gdb gave up on it */
+			want = nak = false;
+			handle_ack(s);
+		} else if (c == '$') {
+			do {
+				r = rx_frame(s);
+			} while (r < 0);
+			if (r == GDB_RX_EOF)
+				return r;
+			if (r != GDB_RX_PACKET) {
+				want = false;	/* damaged: NAKed, gdb sends it again */
+				continue;
+			}
+			nak = false;
+			if (rx_is_retransmit(s)) {
+				s->rx_retransmits++;
+				continue;
+			}
+			if (want)
+				s->rx_stale++;	/* replaced by a copy or a newer request */
+			want = true;
+		}
+	}
+	if (want)
+		return GDB_RX_PACKET;
+	if (nak)
+		handle_nak(s);
+	return GDB_RX_DROPPED;
 }
 
 /*
@@ -153,9 +279,12 @@ static int rx_frame(struct gdb_session *s)
  * gdb_rx_packet - wait for the next packet from gdb.
  * Bytes outside a frame: '+' is an ack, '-' asks for the last reply
  * again, 0x03 (Ctrl-C while already stopped) and any other garbage is
- * ignored, except a typed line (GDB_TYPED_MIN).  Returns GDB_RX_PACKET
- * (payload in inbuf), GDB_RX_EOF, GDB_RX_DROPPED (bad checksum or
- * oversize; NAKed) or GDB_RX_TYPED.
+ * ignored, except a typed line (GDB_TYPED_MIN).  A copy of a request
+ * already answered is not answered again, and a backlog behind a request
+ * is read first (rx_backlog): each request gets one reply, and only while
+ * gdb still waits for it.  Returns GDB_RX_PACKET (payload in inbuf, '+'
+ * sent), GDB_RX_EOF, GDB_RX_DROPPED (bad checksum or oversize; NAKed) or
+ * GDB_RX_TYPED.
  */
 int gdb_rx_packet(struct gdb_session *s)
 {
@@ -166,8 +295,11 @@ int gdb_rx_packet(struct gdb_session *s)
 		c = rx_byte(s);
 		if (c == EKDB_CHAN_EOF)
 			return GDB_RX_EOF;
-		if (c == '-') {
-			handle_nak(s);
+		if (c == '-' || c == '+') {
+			if (c == '-')
+				handle_nak(s);
+			else
+				handle_ack(s);
 			typed = 0;
 			continue;
 		}
@@ -181,7 +313,21 @@ int gdb_rx_packet(struct gdb_session *s)
 		do {
 			r = rx_frame(s);
 		} while (r < 0);
-		return r;
+		if (r != GDB_RX_PACKET)
+			return r;
+		typed = 0;
+		if (rx_is_retransmit(s)) {
+			s->rx_retransmits++;
+			r = rx_backlog(s, false);
+		} else {
+			r = rx_backlog(s, true);
+		}
+		if (r == GDB_RX_EOF)
+			return r;
+		if (r == GDB_RX_PACKET) {
+			rx_accept(s);
+			return r;
+		}
 	}
 }
 

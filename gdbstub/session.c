@@ -50,6 +50,7 @@ void gdb_session_disconnect(struct gdb_session *s)
 	s->no_ack = false;
 	s->no_ack_just_set = false;
 	s->have_last = false;
+	s->req_valid = false;
 	s->g_thread = 0;
 	s->c_thread = 0;
 }
@@ -65,6 +66,7 @@ struct ekdb_resume gdb_session_run(struct gdb_session *s, const struct ekdb_stop
 	s->resume.action = EKDB_RESUME_CONTINUE;
 	/* Registers shown to gdb are those of the thread that stopped. */
 	s->g_thread = 0;
+	s->req_valid = false;	/* the stop reply answers no packet gdb could send again */
 
 	if (announce && s->connected) {
 		s->outlen = 0;

@@ -14,6 +14,7 @@
 
 #define KDB_WORD_SIZE	8
 #define MDR_MAX		4096	/* ekdb: mdr prints one line; longer is refused */
+#define MD_POLL_WORDS	4096	/* zero words scanned between two polls for Ctrl-C (~1 ms in QEMU) */
 
 static u64 get_le(const u8 *p, int bpw)
 {
@@ -200,9 +201,12 @@ static bool md_lines(struct kdb_session *s, char fmt, u64 *addrp, int bpw, int r
 
 		if (kdb_interrupted(s))
 			return false;
-		for (a = addr, z = 0; z < repeat; a += (u64)bpw, z++)
+		for (a = addr, z = 0; z < repeat; a += (u64)bpw, z++) {
+			if (z && !(z % MD_POLL_WORDS) && kdb_poll_interrupt(s))
+				return false;	/* Ctrl-C inside a long run of zeroes */
 			if (kdb_getword(s, a, bpw, phys, &w) || w)
 				break;
+		}
 		n = MIN(num, repeat);
 		md_line(s, fmt, addr, symbolic, bpw, num, repeat, phys);
 		addr += (u64)(bpw * n);

@@ -84,6 +84,8 @@ static inline bool kdb_interrupted(const struct kdb_session *s)
 {
 	return s->aborted;
 }
+/* kdb_poll_interrupt - a long stretch without output reads the line as a printed line does. */
+bool kdb_poll_interrupt(struct kdb_session *s);
 
 /* lineedit.c: input */
 #define KDB_GETC_EOF	(-2)

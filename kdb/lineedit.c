@@ -214,6 +214,7 @@ static void history_move(struct kdb_session *s, int dir)
 
 /* ---------------------------------------------------------------- completion */
 
+/* Linux's second Tab (kdb_read()): the count, then the names on one line, "..." when cut short. */
 static void list_matches(struct kdb_session *s, const char *prefix, size_t plen,
 			 unsigned long count)
 {
@@ -221,13 +222,13 @@ static void list_matches(struct kdb_session *s, const char *prefix, size_t plen,
 	struct ekdb_target *t = s->target;
 	unsigned long shown = 0;
 	struct ksym k;
-	char num[96];
+	char num[128];
 
 	ekdb_snprintf(num, sizeof(num), "\n%lu symbols are found.", count);
 	kdb_raw_str(s, num);
 	if ((long)count > limit) {
-		ekdb_snprintf(num, sizeof(num),
-			      " Only the first %ld are shown (set DTABCOUNT for more).", limit);
+		ekdb_snprintf(num, sizeof(num), " But only first %ld symbols will be printed.\n"
+			      "You can change the environment variable DTABCOUNT.", limit);
 		kdb_raw_str(s, num);
 	}
 	kdb_raw(s, "\n", 1);
@@ -235,14 +236,19 @@ static void list_matches(struct kdb_session *s, const char *prefix, size_t plen,
 		if (strncmp(k.name, prefix, plen))
 			continue;
 		kdb_raw_str(s, k.name);
-		kdb_raw(s, "\n", 1);
+		kdb_raw(s, " ", 1);
 		shown++;
 	}
+	/* Linux prints "..." also when exactly DTABCOUNT matched and all were shown */
+	if (shown < count)
+		kdb_raw_str(s, "...");
+	kdb_raw(s, "\n", 1);
 }
 
 /*
  * Tab: complete the word before the cursor to the longest common prefix
- * of the matching symbols; a second tab in a row lists them.
+ * of the matching symbols; a second tab in a row lists them (Linux's
+ * kdb_read(): the list comes only at the second, even for one match).
  */
 static void complete(struct kdb_session *s, const char *prompt)
 {
@@ -282,7 +288,7 @@ static void complete(struct kdb_session *s, const char *prompt)
 		insert_text(s, common + plen, clen - plen);
 		return;
 	}
-	if (count > 1 && s->last_was_tab) {
+	if (s->last_was_tab) {	/* Linux: also the one match the first Tab completed */
 		list_matches(s, prefix, plen, count);
 		kdb_raw_str(s, prompt);
 		kdb_raw(s, s->line, s->len);

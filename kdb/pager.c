@@ -90,7 +90,7 @@ bool kdb_grep_match(const struct kdb_session *s, const char *line)
  */
 #define TYPEAHEAD_FULL	"\nkdb: typeahead full, output stopped\n"
 
-static void check_interrupt(struct kdb_session *s)
+static bool check_interrupt(struct kdb_session *s)	/* true: a byte was read */
 {
 	int c;
 
@@ -99,13 +99,30 @@ static void check_interrupt(struct kdb_session *s)
 		if (c == KDB_KEY_CTRL('c'))
 			s->aborted = true;
 		if (c < 0 || s->aborted)
-			return;
+			return c >= 0;
 		kdb_typeahead_push(s, (u8)c);
 		if (s->ta_len < KDB_TYPEAHEAD)
-			return;
+			return true;
 	}
 	s->aborted = true;	/* full: nothing more is read */
 	chan_write(s, TYPEAHEAD_FULL, strlen(TYPEAHEAD_FULL));
+	return true;
+}
+
+/**
+ * kdb_poll_interrupt - for a command that works long without printing a
+ * line (md's scan over a run of zero words, which Linux's kdb_md() does not
+ * poll either: 256 MiB of zeroes took 8 s under QEMU): read the line as
+ * each printed line does, all the keys typed since the last poll, so
+ * Ctrl-C (or a full typeahead) stops it.  Not for gdb's monitor, whose
+ * line is gdb's.  true: stop.
+ */
+bool kdb_poll_interrupt(struct kdb_session *s)
+{
+	if (!s->monitor)
+		while (!s->aborted && check_interrupt(s))
+			;	/* every key typed since the last poll */
+	return s->aborted;
 }
 
 /* Linux's kdbgetintenv() fallback for LINES and COLUMNS: unset, not a number or <= 1. */

@@ -134,6 +134,29 @@ static void stack_address(struct kdb_session *s, u64 addr, bool reliable)
 }
 
 /*
+ * A sleeping task's resume point @ip: the context switch that put it to
+ * sleep pushed it as its return address, below the caller's frame (Linux's
+ * inactive_task_frame, whose ret_addr the unwinder starts from).  When it
+ * is there, that slot is the first reliable frame and the scan prints it in
+ * its place; otherwise (the host saved it elsewhere) it is printed first.
+ */
+static void ip_first_slot(struct kdb_session *s, const struct kdb_frame *f, u64 ip, u64 end,
+			  u64 *slots, int *nslots)
+{
+	u64 w;
+
+	for (u64 p = f->sp & ~7ull; p < end; p += 8) {
+		if (s->target->ops->mem_read(s->target, p, &w, 8) != 8)
+			break;
+		if (w == ip) {
+			slots[(*nslots)++] = p;
+			return;
+		}
+	}
+	stack_address(s, ip, true);
+}
+
+/*
  * kdb_show_trace - show_trace_log_lvl(): "Call Trace:", <TASK>, the
  * register block when @regs, then the stack from f->sp upwards.  The
  * frame-pointer chain from f->bp marks the return-address slots whose
@@ -144,14 +167,12 @@ static void stack_address(struct kdb_session *s, u64 addr, bool reliable)
 void kdb_show_trace(struct kdb_session *s, const struct kdb_frame *f, bool regs, u64 ip_first)
 {
 	const struct ekdb_target_ops *o = s->target->ops;
-	u64 slots[CHAIN_MAX], fp = f->bp, top = 0, fr[2];
+	u64 slots[CHAIN_MAX + 1], fp = f->bp, top = 0, fr[2];
 	int nslots = 0;
 
 	kdb_printf(s, "Call Trace:\n <TASK>\n");
 	if (regs)
 		kdb_show_regs(s, f, false);
-	else if (ip_first && kdb_is_text(s, ip_first - 1, NULL))
-		stack_address(s, ip_first, true);
 	/* the chain: each frame is [saved rbp][return address], going up the stack */
 	while (fp && nslots < CHAIN_MAX && fp >= f->sp &&
 	       o->mem_read(s->target, fp, fr, sizeof(fr)) == (long)sizeof(fr)) {
@@ -166,6 +187,9 @@ void kdb_show_trace(struct kdb_session *s, const struct kdb_frame *f, bool regs,
 	/* never past the task's own stack (a thread stopped on its first instruction has no chain) */
 	if (f->stack_top && f->sp >= f->stack_base && f->sp < f->stack_top && top > f->stack_top)
 		top = f->stack_top;
+	/* below the first frame of the chain, or anywhere the scan goes without one */
+	if (!regs && ip_first && kdb_is_text(s, ip_first - 1, NULL))
+		ip_first_slot(s, f, ip_first, nslots ? slots[0] - 8 : top, slots, &nslots);
 	for (u64 p = f->sp & ~7ull; p < top && !kdb_interrupted(s); p += 8) {
 		bool reliable = false;
 		u64 w;

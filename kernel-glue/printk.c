@@ -61,12 +61,12 @@ static void log_prefix(int level, u64 ts)
 	log_store(p, (size_t)n);
 }
 
-size_t log_buf_len(void)
+__ekdb_nobp size_t log_buf_len(void)
 {
 	return log_head < LOG_BUF_SIZE ? log_head : LOG_BUF_SIZE;
 }
 
-u64 log_buf_first_seq(void)
+__ekdb_nobp u64 log_buf_first_seq(void)
 {
 	return log_head < LOG_BUF_SIZE ? 0 : log_head - LOG_BUF_SIZE;
 }

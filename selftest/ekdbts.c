@@ -55,7 +55,7 @@ static int setup_ekdbts(const char *v)
 	opts_given = true;
 	strlcpy(opts_text, v ? v : "", sizeof(opts_text));
 	opts_bad = ekdbts_parse(v, &opts, &opts_why) != 0;
-	return opts_bad ? -EKDB_EINVAL : 0;
+	return dbg_opts_refuse("ekdbts", opts_bad ? -EKDB_EINVAL : 0);
 }
 EARLY_PARAM("ekdbts", setup_ekdbts, "[V1|V2][F<N>][S<N>][E][X], e.g. V1F100S100E");
 

@@ -138,6 +138,15 @@ if [ -z "${LAYERS_SELFTEST:-}" ]; then
 		done | grep -q bad && status=1
 	done
 fi
+# The host simulator of the unit tests is a host too (docs/porting.md): its
+# files include nothing of core/ or early/ (the tests around it may).
+if [ -z "${LAYERS_SELFTEST:-}" ]; then
+	hits=$(cd "$here" && grep -Hn '^#include ".*\(core\|early\)/' tests/host/sim_*.[ch] 2>/dev/null)
+	if [ -n "$hits" ]; then
+		printf '%s\n' "$hits" | sed 's|^|check-layers: the host simulator reaches the debugger'"'"'s insides: |' >&2
+		status=1
+	fi
+fi
 [ "$status" -eq 0 ] || exit 1
 [ -n "${LAYERS_SELFTEST:-}" ] && exit 0
 echo "check-layers: $nd debugger sources include nothing their layer may not see" \

@@ -202,11 +202,12 @@ void ekdb_late_init(void)
 	late_io_after_handoff(had_early);
 }
 
-/* ekdb.debug_early=unmap: take the released storage out of the page tables. */
+/* ekdb.debug_early=unmap: take the released storage out of the page tables.
+ * Anything else is refused and the debugger stays off (fail closed). */
 static int setup_debug_early(const char *v)
 {
 	if (!v || strcmp(v, "unmap"))
-		return -EKDB_EINVAL;
+		return dbg_opts_refuse("ekdb.debug_early", -EKDB_EINVAL);
 	late.unmap_early = true;
 	return 0;
 }

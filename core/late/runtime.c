@@ -180,7 +180,9 @@ int ekdb_kgdboc_set(const char *val)
 		return -EKDB_ENODEV;
 	if (cfg.kbd && !(want[n++] = io_driver_find(EKDB_TRANSPORT_KBD, -1, 0)))
 		return -EKDB_ENODEV;
-	if (cfg.serial && !(want[n++] = io_driver_find(EKDB_TRANSPORT_SERIAL, cfg.line, cfg.baud)))
+	/* a baud rate given is set, even on a line already open; none keeps the line's */
+	if (cfg.serial && !(want[n++] = io_driver_find(EKDB_TRANSPORT_SERIAL, cfg.line,
+						      cfg.baud_given ? cfg.baud : 0)))
 		return -EKDB_ENODEV;
 	if (!n)
 		return -EKDB_ENODEV;	/* "kms" alone names no input: Linux's -ENODEV too */

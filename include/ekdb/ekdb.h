@@ -40,8 +40,9 @@ EKDB_API_BEGIN
  * puts it inside __ekdb_text_start..__ekdb_text_end, like Linux's
  * NOKPROBE_SYMBOL / noinstr): every kernel function the stop path can run
  * (which CPU am I, the round-up NMI, the display hooks, the drivers'
- * transport ops, the stopped ops of <ekdb/port.h>, and all they call: the set
- * tests/integration/test_stop_path.py computes), and code that runs where
+ * transport ops, the stopped ops of <ekdb/port.h>, and all they call, in a
+ * stop, as it leaves, in the tick's break-in poll and in kgdbcon packets: the
+ * set tests/integration/test_stop_trace.py records), and code that runs where
  * the debugger cannot take a trap (an AP before its IDT is loaded).  A
  * breakpoint there is refused (gdb E01, kdb message).
  */
@@ -305,6 +306,15 @@ void ekdb_unregister_display(const struct ekdb_display_ops *ops);
 bool ekdb_enabled(void);
 bool ekdb_handle_die(const char *what, struct pt_regs *regs);
 bool ekdb_poll_break(struct pt_regs *regs);
+/*
+ * ekdb_cpu_in_debugger - does CPU @cpu run the debugger's code right now
+ * (Linux's in_dbg_master(), widened)?  It holds the debugger (stopped or
+ * leaving), is parked by a round-up, is taking a debug trap, polls for a
+ * break-in from the tick (ekdb_poll_break), or sends a kgdbcon packet.
+ * Kernel code called then is the debugger's own path: it must be
+ * __ekdb_nobp (the stop-path recorder, kernel-glue/stoptrace.c, uses this).
+ */
+bool ekdb_cpu_in_debugger(unsigned cpu);
 /* ekdb_panic - from panic(), before it stops the machine: the debugger sees it first. */
 void ekdb_panic(const char *msg);
 void ekdb_cpu_online(unsigned cpu);

@@ -45,8 +45,11 @@ struct gdb_session {
 	size_t inlen;
 	size_t outlen;
 	bool out_overflow;	/* a tx helper ran out of room */
-	bool have_last;		/* outbuf holds a reply that '-' may resend */
+	bool have_last;		/* outbuf holds a reply gdb has not acked ('-' resends it) */
 	unsigned nak_count;	/* consecutive retransmits of the last reply */
+	u64 rx_id;		/* identity of the packet just framed (payload hash, length) */
+	u64 req_id;		/* ... of the request the reply in outbuf answers */
+	bool req_valid;		/* req_id names a request (not a stop reply's 'c') */
 
 	const char *pushback;	/* bytes to consume before the channel */
 	size_t pushback_len;
@@ -69,6 +72,8 @@ struct gdb_session {
 
 	/* counters for tests and `monitor` diagnostics */
 	unsigned long rx_packets, rx_bad_checksum, rx_oversize, tx_retransmits;
+	unsigned long rx_retransmits;	/* gdb's copies of an answered request, not answered again */
+	unsigned long rx_stale;		/* requests gdb went on without: never answered */
 };
 
 /**

@@ -170,9 +170,11 @@ struct ekdb_transport_kind_ops {
  * (<ekdb/ekdb.h>).  The early lifetime makes its instances from the kind
  * table above; the running kernel's come from these.
  * find - the driver's instance of line @line (ttyS@line; -1 for a kind with
- *   one device, the keyboard), set up now at @baud (0: keep it, or the
- *   default) if nobody had it; NULL when the line is not this driver's or
- *   not there.  Process context.
+ *   one device, the keyboard), set up now at @baud (0: the default) if
+ *   nobody had it; a line already open is set to @baud when it is not 0
+ *   (Linux's uart_poll_init: kgdboc='s options are applied, none keep the
+ *   line); NULL when the line is not this driver's or not there.  Process
+ *   context.
  */
 struct ekdb_io_driver {
 	const char *name;		/* "serial8250", "8250_pci", "i8042": for messages */

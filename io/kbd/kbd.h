@@ -9,6 +9,10 @@
  *   scancode.h       set-1 scancodes to kdb's keys (modifiers, Caps Lock, sysrq)
  *   kbd_transport.h  the kbd transport (keys in, the screen out): made,
  *                    fed by an IRQ driver, export/import state
+ *   ../xhci-kbd/usbkbd.h  the USB keyboards kbd also reads: the kernel's
+ *                    xHCI driver (xhci_hcd.c) takes their controller back
+ *                    (usbkbd_early_release) before it resets it, and
+ *                    gives it to them again after (usbkbd_early_restart)
  */
 #ifndef IO_KBD_KBD_H
 #define IO_KBD_KBD_H
@@ -16,5 +20,6 @@
 #include "i8042.h"
 #include "scancode.h"
 #include "kbd_transport.h"
+#include "../xhci-kbd/usbkbd.h"
 
 #endif

@@ -4,8 +4,11 @@
  * screen (kgdboc=kbd's early form).
  *
  * getc: the bytes of one decoded key are queued and handed out one by
- * one; before polling the controller, whatever was written is drawn (the
- * debugger is waiting for input, so its output is complete).
+ * one; before polling the keyboards, whatever was written is drawn (the
+ * debugger is waiting for input, so its output is complete).  The
+ * keyboards: the PS/2 one when there is a controller, and every USB boot
+ * keyboard on the xHCI root ports (io/xhci-kbd/usbkbd.c): "kbd" is
+ * every keyboard the machine has.
  * putc: into the screen's cell grid only; drawn at getc, flush and
  * post_exception, so a page of kdb output costs one redraw, not one
  * scroll per line.
@@ -18,6 +21,7 @@
 #include "i8042.h"
 #include "scancode.h"
 #include "../vga/vga_console.h"
+#include "../xhci-kbd/usbkbd.h"
 #include <ekdb/log.h>
 #include <ekdb/errno.h>
 
@@ -27,6 +31,8 @@ static struct kbd_state kstate;
 static char queue[KBD_SEQ_MAX];
 static u8 queue_len, queue_pos;
 static bool kbd_ready;
+static bool have_ps2, have_usb;
+static bool stopped;		/* the debugger waits for input (pre/post_exception) */
 
 static int kbd_t_getc(struct ekdb_transport *t)
 {
@@ -35,7 +41,7 @@ static int kbd_t_getc(struct ekdb_transport *t)
 	if (queue_pos < queue_len)
 		return (u8)queue[queue_pos++];
 	vga_screen_sync_try();		/* also polled from the timer tick: never wait */
-	for (unsigned i = 0; i < 4 && i8042_read(&status, &data); i++) {
+	for (unsigned i = 0; have_ps2 && i < 4 && i8042_read(&status, &data); i++) {
 		int n = kbd_feed(&kstate, status, data, queue);
 		char sysrq = kbd_sysrq_take(&kstate);
 
@@ -47,7 +53,7 @@ static int kbd_t_getc(struct ekdb_transport *t)
 			return (u8)queue[0];
 		}
 	}
-	return EKDB_NO_CHAR;
+	return have_usb ? usbkbd_early_getc(stopped) : EKDB_NO_CHAR;
 }
 
 /* The screen side, shared with the running kernel's keyboard driver. */
@@ -69,11 +75,19 @@ void kbd_screen_pre(struct ekdb_transport *t)
 	vga_screen_sync();
 }
 
+static void kbd_t_pre(struct ekdb_transport *t)
+{
+	stopped = true;
+	kbd_screen_pre(t);
+}
+
 static void kbd_t_post(struct ekdb_transport *t)
 {
 	vga_screen_sync();
-	kbd_absorb_enter_release(ENTER_RELEASE_POLLS);
+	if (have_ps2)
+		kbd_absorb_enter_release(ENTER_RELEASE_POLLS);
 	queue_len = queue_pos = 0;
+	stopped = false;
 }
 
 /*
@@ -103,7 +117,7 @@ static struct ekdb_transport kbd_transport = {
 	.getc = kbd_t_getc,
 	.putc = kbd_screen_putc,
 	.flush = kbd_screen_flush,
-	.pre_exception = kbd_screen_pre,
+	.pre_exception = kbd_t_pre,
 	.post_exception = kbd_t_post,
 	.is_console = true,
 };
@@ -121,22 +135,33 @@ void kbd_absorb_enter_release(unsigned long loops)
 
 struct ekdb_transport *kbd_screen_transport(int *err)
 {
+	unsigned usb;
 	u8 config;
 
 	if (kbd_ready)
 		return &kbd_transport;
 	*err = i8042_init(&config);
-	if (*err) {
-		pr_err("kgdb: ekgdboc=kbd: no PS/2 keyboard controller (port 0x64 reads 0xff): "
-		       "keyboard transport disabled\n");
+	have_ps2 = !*err;
+	usb = usbkbd_early_init();
+	have_usb = usb > 0;
+	if (!have_ps2 && !have_usb) {
+		pr_err("kgdb: ekgdboc=kbd: no keyboard: no PS/2 keyboard controller (port 0x64 reads 0xff) "
+		       "and no USB keyboard: keyboard transport disabled\n");
+		*err = -EKDB_ENODEV;
 		return NULL;
 	}
+	*err = 0;
 	kbd_reset(&kstate);
 	kbd_ready = true;
 	if (vga_screen_init())
 		pr_warn("kgdb: ekgdboc=kbd: no screen to draw on (no framebuffer): "
 			"keyboard input only\n");
-	pr_info("kgdb: ekgdboc=kbd: i8042 keyboard (config 0x%02x), %s\n", config,
-		vga_screen_ready() ? "output on the screen" : "no output side (no screen)");
+	if (have_ps2)
+		pr_info("kgdb: ekgdboc=kbd: i8042 keyboard (config 0x%02x), %s\n", config,
+			vga_screen_ready() ? "output on the screen" : "no output side (no screen)");
+	if (have_usb)
+		pr_info("kgdb: ekgdboc=kbd: %u USB keyboard%s%s, %s\n", usb, usb == 1 ? "" : "s",
+			have_ps2 ? " beside it" : "",
+			vga_screen_ready() ? "output on the screen" : "no output side (no screen)");
 	return &kbd_transport;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kbd_transport.h - ekgdboc=kbd: the local console as a debugger
- * transport, input from the PS/2 keyboard (polled), output on the screen
+ * transport, input from the keyboards (PS/2 and USB, polled), output on the screen
  * (io/vga).  An output-only console side: is_console is set.
  */
 #ifndef IO_KBD_TRANSPORT_H
@@ -11,8 +11,10 @@
 
 /*
  * kbd_screen_transport - the keyboard+screen transport (the kind table
- * instantiates it for ekgdboc=kbd; set up on first use; also used by the test_kbd kernel self-test).  NULL with
- * *@err = -EKDB_ENODEV when there is no keyboard controller.
+ * instantiates it for ekgdboc=kbd; set up on first use; also used by the test_kbd kernel self-test).
+ * Input from the PS/2 keyboard and every USB boot keyboard on the xHCI
+ * root ports (io/xhci-kbd/usbkbd.h).  NULL with *@err = -EKDB_ENODEV
+ * when there is no keyboard at all.
  */
 struct ekdb_transport *kbd_screen_transport(int *err);
 

@@ -1,51 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * xdbc.h - the xHCI Debug Capability (xHCI 1.1 section 7.6): registers,
- * TRBs, the DbC context, the rings (xdbc_ring.c, pure: host-tested) and
- * the device (xdbc_dev.c), which reaches the hardware only through
+ * the DbC context, its DMA block and the device (xdbc_dev.c; the TRBs and
+ * rings are the xHCI ones: ../xhci/xhci.h), which reaches the hardware only through
  * struct xdbc_io so the host tests can run it against a mock.
  */
 #ifndef IO_XHCI_DBC_H
 #define IO_XHCI_DBC_H
 
-#include <ekdb/types.h>
-
-/* xHCI capability registers and extended capabilities */
-#define XHCI_CAPLENGTH		0x00
-#define XHCI_HCCPARAMS1		0x10
-#define  HCC_XECP(p)		(((p) >> 16) & 0xffff)	/* in dwords */
-#define XHCI_EXT_ID(v)		((v) & 0xff)
-#define XHCI_EXT_NEXT(v)	(((v) >> 8) & 0xff)	/* in dwords, 0: last */
-#define XHCI_MAP_LEN		0x10000	/* the extended capabilities live in the first 64 KiB */
-
-/*
- * xhci_ext_cap - the offset of extended capability @id in an xHCI BAR, or
- * 0, reading registers with @rd(@arg, offset) (the early mapping, or the
- * kernel's).  Bounded: at most 64 entries, each below @limit; a read of
- * all ones (the device gone) ends the walk.
- */
-static inline u32 xhci_ext_cap(u32 (*rd)(void *arg, u32 off), void *arg, u32 limit, unsigned id)
-{
-	u32 off = HCC_XECP(rd(arg, XHCI_HCCPARAMS1)) * 4;
-
-	for (int n = 0; off && off < limit && n < 64; n++) {
-		u32 v = rd(arg, off);
-
-		if (v == 0xffffffffu)
-			return 0;
-		if (XHCI_EXT_ID(v) == id)
-			return off;
-		if (!XHCI_EXT_NEXT(v))
-			return 0;
-		off += XHCI_EXT_NEXT(v) * 4;
-	}
-	return 0;
-}
-#define XHCI_EXT_LEGSUP		1
-#define XHCI_EXT_DBC		10
-#define  LEGSUP_BIOS_OWNED	(1u << 16)
-#define  LEGSUP_OS_OWNED	(1u << 24)
-#define XHCI_LEGCTLSTS		4	/* after USBLEGSUP: SMI enables */
+#include "../xhci/xhci.h"
 
 /* DbC registers (offsets from the capability) */
 #define DBC_DCID		0x00
@@ -77,30 +40,6 @@ static inline u32 xhci_ext_cap(u32 (*rd)(void *arg, u32 off), void *arg, u32 lim
 #define DBC_DCDDI2		0x3c
 #define DBC_REGS_LEN		0x40
 
-/* TRBs */
-struct xdbc_trb {
-	u64 param;
-	u32 status;
-	u32 ctrl;
-} __attribute__((packed));
-
-#define TRB_C			(1u << 0)
-#define TRB_TC			(1u << 1)	/* Link: toggle cycle */
-#define TRB_ISP			(1u << 2)
-#define TRB_IOC			(1u << 5)
-#define TRB_TYPE(t)		((u32)(t) << 10)
-#define TRB_GET_TYPE(c)		(((c) >> 10) & 0x3f)
-#define TRB_NORMAL		1
-#define TRB_LINK		6
-#define TRB_TRANSFER		32
-#define TRB_PORT_STATUS		34
-#define TRB_EP_ID(c)		(((c) >> 16) & 0x1f)
-#define TRB_CC(s)		(((s) >> 24) & 0xff)
-#define TRB_RESIDUAL(s)		((s) & 0xffffff)
-#define CC_SUCCESS		1
-#define CC_STALL		6
-#define CC_SHORT_PACKET		13
-
 /* Endpoint IDs of the DbC's transfer events: 0/1 by section 7.6.3.2, 2/3 on Intel (as Linux notes) */
 #define XDBC_EP_OUT		0
 #define XDBC_EP_IN		1
@@ -127,11 +66,6 @@ struct xdbc_ctx {
 #define EP_TYPE_BULK_IN		6
 #define XDBC_MAXP		1024
 
-struct xdbc_erst_entry {
-	u64 base;
-	u32 size;
-	u32 rsvd;
-};
 
 /* Ring and buffer sizes: the early storage the DbC costs. */
 #define XDBC_EVT_TRBS		64
@@ -146,39 +80,15 @@ struct xdbc_erst_entry {
  * alignment section 6 asks for.
  */
 struct xdbc_mem {
-	struct xdbc_trb evt[XDBC_EVT_TRBS] __aligned(1024);
-	struct xdbc_trb out[XDBC_XFER_TRBS] __aligned(256);
-	struct xdbc_trb in[XDBC_XFER_TRBS] __aligned(256);
-	struct xdbc_erst_entry erst __aligned(64);
+	struct xhci_trb evt[XDBC_EVT_TRBS] __aligned(1024);
+	struct xhci_trb out[XDBC_XFER_TRBS] __aligned(256);
+	struct xhci_trb in[XDBC_XFER_TRBS] __aligned(256);
+	struct xhci_erst_entry erst __aligned(64);
 	struct xdbc_ctx ctx __aligned(64);
 	u8 strings[4][XDBC_STRING_MAX] __aligned(256);
 	u8 outbuf[XDBC_SLOTS][XDBC_MAXP] __aligned(4096);
 	u8 inbuf[XDBC_SLOTS][XDBC_MAXP] __aligned(4096);
 };
-
-/* A ring of TRBs in DMA memory (xdbc_ring.c). */
-struct xdbc_ring {
-	struct xdbc_trb *trbs;
-	u64 phys;
-	unsigned n;		/* TRBs, the Link TRB (transfer rings: the last) included */
-	unsigned enq, deq;	/* transfer rings: next to fill, oldest in flight; event ring: deq */
-	u8 cycle;		/* producer cycle (transfer) / consumer cycle (event) */
-};
-
-void xdbc_ring_init_xfer(struct xdbc_ring *r, struct xdbc_trb *trbs, u64 phys, unsigned n);
-void xdbc_ring_init_event(struct xdbc_ring *r, struct xdbc_trb *trbs, u64 phys, unsigned n);
-/* TRBs that can still be queued (n - 1 usable, minus those in flight). */
-unsigned xdbc_ring_room(const struct xdbc_ring *r);
-/* Queue one TRB (cycle bit written last); returns its index. Caller checks room. */
-unsigned xdbc_ring_push(struct xdbc_ring *r, u64 param, u32 status, u32 ctrl);
-/* The index of the TRB at @phys if it is in flight on @r, else -1. */
-int xdbc_ring_inflight(const struct xdbc_ring *r, u64 phys);
-/* Retire the oldest TRB in flight; returns its index. */
-unsigned xdbc_ring_pop(struct xdbc_ring *r);
-/* Event ring: the next event the controller wrote (cycle matches), or NULL. */
-const volatile struct xdbc_trb *xdbc_event_peek(const struct xdbc_ring *r);
-void xdbc_event_advance(struct xdbc_ring *r);
-u64 xdbc_ring_deq_phys(const struct xdbc_ring *r);
 
 /* How the device code reaches the DbC registers and time. */
 struct xdbc_io {
@@ -195,7 +105,7 @@ struct xdbc_dev {
 	struct xdbc_io *io;
 	struct xdbc_mem *mem;
 	u64 mem_phys;
-	struct xdbc_ring evt, out, in;
+	struct xhci_ring evt, out, in;
 	u32 erdp_hi;
 	bool enabled;			/* DCE set by us */
 	bool configured;		/* DCR: the far host configured the device */

@@ -79,9 +79,9 @@ void xdbc_mem_init(struct xdbc_dev *d)
 
 	memset(&m->erst, 0, sizeof(m->erst));
 	memset(c, 0, sizeof(*c));
-	xdbc_ring_init_event(&d->evt, m->evt, xdbc_phys(d, m->evt), XDBC_EVT_TRBS);
-	xdbc_ring_init_xfer(&d->out, m->out, xdbc_phys(d, m->out), XDBC_XFER_TRBS);
-	xdbc_ring_init_xfer(&d->in, m->in, xdbc_phys(d, m->in), XDBC_XFER_TRBS);
+	xhci_ring_init_event(&d->evt, m->evt, xdbc_phys(d, m->evt), XDBC_EVT_TRBS);
+	xhci_ring_init_xfer(&d->out, m->out, xdbc_phys(d, m->out), XDBC_XFER_TRBS);
+	xhci_ring_init_xfer(&d->in, m->in, xdbc_phys(d, m->in), XDBC_XFER_TRBS);
 	m->erst.base = d->evt.phys;
 	m->erst.size = XDBC_EVT_TRBS;
 
@@ -120,7 +120,7 @@ void xdbc_mem_init(struct xdbc_dev *d)
 
 static void post_in(struct xdbc_dev *d, unsigned s)
 {
-	unsigned i = xdbc_ring_push(&d->in, xdbc_phys(d, d->mem->inbuf[s]), XDBC_MAXP,
+	unsigned i = xhci_ring_push(&d->in, xdbc_phys(d, d->mem->inbuf[s]), XDBC_MAXP,
 				    TRB_TYPE(TRB_NORMAL) | TRB_IOC | TRB_ISP);
 
 	d->in_slot_of[i] = (u8)s;
@@ -157,7 +157,7 @@ static void check_ctrl(struct xdbc_dev *d)
 
 static void out_done(struct xdbc_dev *d, unsigned idx, bool ok)
 {
-	int i = xdbc_ring_inflight(&d->out, d->out.phys + idx * sizeof(struct xdbc_trb));
+	int i = xhci_ring_inflight(&d->out, d->out.phys + idx * sizeof(struct xhci_trb));
 	unsigned k;
 
 	if (i < 0) {
@@ -165,7 +165,7 @@ static void out_done(struct xdbc_dev *d, unsigned idx, bool ok)
 		return;
 	}
 	do {			/* the ring completes in order: earlier TRBs are done too */
-		k = xdbc_ring_pop(&d->out);
+		k = xhci_ring_pop(&d->out);
 		d->out_state[d->out_slot_of[k]] = SLOT_FREE;
 	} while (k != idx);
 	if (!ok)
@@ -174,7 +174,7 @@ static void out_done(struct xdbc_dev *d, unsigned idx, bool ok)
 
 static void in_done(struct xdbc_dev *d, unsigned idx, unsigned len)
 {
-	int i = xdbc_ring_inflight(&d->in, d->in.phys + idx * sizeof(struct xdbc_trb));
+	int i = xhci_ring_inflight(&d->in, d->in.phys + idx * sizeof(struct xhci_trb));
 	unsigned s;
 
 	if (i < 0) {
@@ -194,7 +194,7 @@ static void transfer_event(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl)
 {
 	unsigned ep = TRB_EP_ID(ctrl), cc = TRB_CC(status);
 	bool ok = cc == CC_SUCCESS || cc == CC_SHORT_PACKET;
-	struct xdbc_ring *r;
+	struct xhci_ring *r;
 
 	if (d->foreign && d->foreign(d, trb, status, ctrl))
 		return;			/* a predecessor's TRB (the handoff) */
@@ -203,23 +203,23 @@ static void transfer_event(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl)
 		d->stalls++;
 	if (ep == XDBC_EP_OUT || ep == 2) {
 		r = &d->out;
-		if (trb < r->phys || trb >= r->phys + (r->n - 1) * sizeof(struct xdbc_trb)) {
+		if (trb < r->phys || trb >= r->phys + (r->n - 1) * sizeof(struct xhci_trb)) {
 			d->ev_stale++;
 			return;
 		}
-		out_done(d, (unsigned)((trb - r->phys) / sizeof(struct xdbc_trb)), ok);
+		out_done(d, (unsigned)((trb - r->phys) / sizeof(struct xhci_trb)), ok);
 	} else if (ep == XDBC_EP_IN || ep == 3) {
 		unsigned len;
 
 		r = &d->in;
-		if (trb < r->phys || trb >= r->phys + (r->n - 1) * sizeof(struct xdbc_trb)) {
+		if (trb < r->phys || trb >= r->phys + (r->n - 1) * sizeof(struct xhci_trb)) {
 			d->ev_stale++;
 			return;
 		}
 		len = ok ? XDBC_MAXP - (TRB_RESIDUAL(status) > XDBC_MAXP ? XDBC_MAXP : TRB_RESIDUAL(status)) : 0;
 		if (!ok)
 			d->lost++;
-		in_done(d, (unsigned)((trb - r->phys) / sizeof(struct xdbc_trb)), len);
+		in_done(d, (unsigned)((trb - r->phys) / sizeof(struct xhci_trb)), len);
 	} else {
 		d->ev_stale++;
 	}
@@ -233,7 +233,7 @@ static void transfer_event(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl)
  */
 static void write_erdp(struct xdbc_dev *d)
 {
-	u64 deq = xdbc_ring_deq_phys(&d->evt);
+	u64 deq = xhci_ring_deq_phys(&d->evt);
 
 	wr(d, DBC_DCERDP, (u32)deq | ERDP_EHB);
 	if ((u32)(deq >> 32) != d->erdp_hi) {
@@ -273,12 +273,12 @@ void xdbc_idle(struct xdbc_dev *d)
 
 void xdbc_poll(struct xdbc_dev *d)
 {
-	const volatile struct xdbc_trb *ev;
+	const volatile struct xhci_trb *ev;
 	bool port = false;
 
 	if (!d->enabled)
 		return;
-	while ((ev = xdbc_event_peek(&d->evt))) {
+	while ((ev = xhci_event_peek(&d->evt))) {
 		u64 param = ev->param;
 		u32 status = ev->status, ctrl = ev->ctrl;
 
@@ -288,7 +288,7 @@ void xdbc_poll(struct xdbc_dev *d)
 			d->ev_port++;
 			port = true;
 		}
-		xdbc_event_advance(&d->evt);
+		xhci_event_advance(&d->evt);
 		d->evt_unacked++;
 	}
 	if (d->evt_unacked >= XDBC_EVT_TRBS / 4)
@@ -373,10 +373,10 @@ static int getc_one(struct xdbc_dev *d)
 		ch = EKDB_NO_CHAR;
 	}
 	/* buffer emptied: its TRB (the oldest on the IN ring) retires, post it again */
-	xdbc_ring_pop(&d->in);
+	xhci_ring_pop(&d->in);
 	d->in_pos = 0;
 	d->in_head = (u8)((s + 1) % XDBC_SLOTS);
-	if (d->enabled && xdbc_ring_room(&d->in)) {
+	if (d->enabled && xhci_ring_room(&d->in)) {
 		bool others = false;
 
 		for (unsigned k = 1; k < XDBC_SLOTS; k++)
@@ -449,12 +449,12 @@ static void queue_out(struct xdbc_dev *d)
 
 	if (!d->out_len)
 		return;
-	if (!d->enabled || !xdbc_ring_room(&d->out)) {
+	if (!d->enabled || !xhci_ring_room(&d->out)) {
 		d->dropped += d->out_len;
 		d->out_len = 0;
 		return;
 	}
-	i = xdbc_ring_push(&d->out, xdbc_phys(d, d->mem->outbuf[s]), d->out_len,
+	i = xhci_ring_push(&d->out, xdbc_phys(d, d->mem->outbuf[s]), d->out_len,
 			   TRB_TYPE(TRB_NORMAL) | TRB_IOC);
 	d->out_slot_of[i] = (u8)s;
 	d->out_state[s] = SLOT_POSTED;

@@ -152,15 +152,15 @@ static bool legacy_event(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl)
 		return false;
 	out0 = lg->phys + offsetof(struct xdbc_mem, out);
 	in0 = lg->phys + offsetof(struct xdbc_mem, in);
-	if (trb >= out0 && trb < out0 + USABLE * sizeof(struct xdbc_trb)) {
-		idx = (unsigned)((trb - out0) / sizeof(struct xdbc_trb));
+	if (trb >= out0 && trb < out0 + USABLE * sizeof(struct xhci_trb)) {
+		idx = (unsigned)((trb - out0) / sizeof(struct xhci_trb));
 		lg->events++;
 		if (window(lg->out_deq, idx) < window(lg->out_deq, lg->out_enq))
 			lg->out_deq = (u8)((idx + 1) % USABLE);
 		return true;
 	}
-	if (trb >= in0 && trb < in0 + USABLE * sizeof(struct xdbc_trb)) {
-		idx = (unsigned)((trb - in0) / sizeof(struct xdbc_trb));
+	if (trb >= in0 && trb < in0 + USABLE * sizeof(struct xhci_trb)) {
+		idx = (unsigned)((trb - in0) / sizeof(struct xhci_trb));
 		lg->events++;
 		if (window(lg->in_deq, idx) >= window(lg->in_deq, lg->in_enq))
 			return true;	/* retired already: stale */
@@ -192,7 +192,7 @@ static bool legacy_event(struct xdbc_dev *d, u64 trb, u32 status, u32 ctrl)
 static void drain_old_events(struct xdbc_dev *nd, struct xdbc_legacy *lg, unsigned *deq, u8 *cycle)
 {
 	for (unsigned n = 0; n < XDBC_EVT_TRBS; n++) {
-		volatile struct xdbc_trb *ev = &lg->mem->evt[*deq];
+		volatile struct xhci_trb *ev = &lg->mem->evt[*deq];
 		u32 c = ev->ctrl;
 
 		if ((c & TRB_C) != *cycle)
@@ -208,9 +208,9 @@ static void drain_old_events(struct xdbc_dev *nd, struct xdbc_legacy *lg, unsign
 }
 
 /* A Link TRB at @enq of an old ring to @new_phys; its cycle bit written last. */
-static void bridge(struct xdbc_trb *ring, unsigned enq, u8 cycle, u64 new_phys, u8 new_cycle)
+static void bridge(struct xhci_trb *ring, unsigned enq, u8 cycle, u64 new_phys, u8 new_cycle)
 {
-	struct xdbc_trb *t = &ring[enq];
+	struct xhci_trb *t = &ring[enq];
 
 	t->param = new_phys;
 	t->status = 0;
@@ -241,7 +241,7 @@ static void wr64(struct xdbc_dev *d, u32 off, u64 v)
 }
 
 /* The old block's offset of IN/OUT TRB @trb's buffer as a slot, or XDBC_SLOTS: not one of ours. */
-static unsigned buf_slot(const struct xdbc_trb *trb, u64 mem_phys, size_t bufs)
+static unsigned buf_slot(const struct xhci_trb *trb, u64 mem_phys, size_t bufs)
 {
 	u64 off = trb->param - mem_phys - bufs;
 	unsigned s = (unsigned)(off / XDBC_MAXP);
@@ -343,7 +343,7 @@ void xdbc_adopt(struct xdbc_dev *nd, struct xdbc_legacy *lg, const struct ekdb_t
 	}
 	/* every new IN buffer posted: the controller reaches them after the old ones */
 	for (s = 0; s < XDBC_SLOTS; s++) {
-		unsigned i = xdbc_ring_push(&nd->in, xdbc_phys(nd, nd->mem->inbuf[s]), XDBC_MAXP,
+		unsigned i = xhci_ring_push(&nd->in, xdbc_phys(nd, nd->mem->inbuf[s]), XDBC_MAXP,
 					    TRB_TYPE(TRB_NORMAL) | TRB_IOC | TRB_ISP);
 
 		nd->in_slot_of[i] = (u8)s;

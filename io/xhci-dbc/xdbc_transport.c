@@ -9,10 +9,9 @@
  */
 #include "xhci_dbc.h"
 #include "xdbc.h"
-#include "xdbc_pci.h"
+#include "../xhci/xhci_pci.h"
 #include <ekdb/log.h>
 #include <ekdb/port.h>
-#include <asm/pgwalk.h>
 #include <asm/processor.h>
 #include <asm/tsc_early.h>
 #include <ekdb/errno.h>
@@ -20,7 +19,7 @@
 
 static struct xdbc_mem xdbc_mem __aligned(4096);
 static struct xdbc_dev dev;
-static struct xdbc_pci pci;
+static struct xhci_pci pci;
 static int xdbc_index = -1;
 static int xdbc_init_err;
 static bool console_keep;
@@ -36,12 +35,12 @@ static u32 dbc_off;
 
 static u32 io_read(struct xdbc_io *io, u32 off)
 {
-	return xdbc_mmio_read(dbc_off + off);
+	return xhci_mmio_read(&pci, dbc_off + off);
 }
 
 static void io_write(struct xdbc_io *io, u32 off, u32 val)
 {
-	xdbc_mmio_write(dbc_off + off, val);
+	xhci_mmio_write(&pci, dbc_off + off, val);
 }
 
 static u64 io_now(struct xdbc_io *io)
@@ -50,23 +49,6 @@ static u64 io_now(struct xdbc_io *io)
 }
 
 static struct xdbc_io xdbc_io = { .read = io_read, .write = io_write, .now_us = io_now };
-
-/*
- * The DMA block's physical address, from the page tables in use: each
- * 4 KiB page of it must follow the previous one physically (the kernel
- * image is one contiguous block; this checks it rather than assumes it).
- */
-static int block_phys(const void *p, size_t len, u64 *phys)
-{
-	u64 pa;
-
-	if (x86_virt_to_phys(p, phys))
-		return -EKDB_EFAULT;
-	for (size_t off = 4096; off < len; off += 4096)
-		if (x86_virt_to_phys((const u8 *)p + off, &pa) || pa != *phys + off)
-			return -EKDB_EFAULT;
-	return 0;
-}
 
 /* Not re-entered (printk from inside the driver, an NMI): the nested caller backs off. */
 static bool xdbc_lock(void)
@@ -242,29 +224,29 @@ static int xdbc_setup(unsigned index)
 	xdbc_name[4] = (char)('0' + index % 10);
 	early_tsc_khz();			/* calibrate the clock first (PIT, ~30 ms) */
 	t0 = early_now_us();
-	r = xdbc_pci_find(index, &pci, &n_xhci);
+	r = xhci_pci_find(index, &pci, &n_xhci);
 	if (r) {
 		pr_err("xdbc: no xHCI controller %u (%u xHCI controller%s found)\n", index, n_xhci,
 		       n_xhci == 1 ? "" : "s");
 		return xdbc_init_err = r;
 	}
-	r = xdbc_pci_setup(&pci);
+	r = xhci_pci_setup(&pci);
 	if (!r)
-		r = xdbc_pci_map(&pci);
+		r = xhci_pci_map(&pci);
 	if (r) {
 		pr_err("xdbc: xHCI %02x:%02x.%u: registers not reachable (%s)\n", pci.bus, pci.slot,
 		       pci.func, ekdb_strerror(r));
 		return xdbc_init_err = r;
 	}
-	dbc_off = xdbc_find_ext_cap(XHCI_EXT_DBC);
+	dbc_off = xhci_pci_ext_cap(&pci, XHCI_EXT_DBC);
 	if (!dbc_off) {
 		pr_err("xdbc: xHCI %02x:%02x.%u has no Debug Capability\n", pci.bus, pci.slot, pci.func);
 		return xdbc_init_err = -EKDB_ENODEV;
 	}
-	xdbc_pci_handoff();
+	xhci_pci_handoff(&pci, "xdbc");
 	dev.io = &xdbc_io;
 	dev.mem = &xdbc_mem;
-	if (block_phys(&xdbc_mem, sizeof(xdbc_mem), &dev.mem_phys)) {
+	if (xhci_dma_phys(&xdbc_mem, sizeof(xdbc_mem), &dev.mem_phys)) {
 		pr_err("xdbc: the DbC's memory has no contiguous physical address\n");
 		dev.mem = NULL;
 		return xdbc_init_err = -EKDB_EFAULT;

@@ -41,7 +41,7 @@
 
 struct bochs_dev bochs;
 
-u16 dispi_read(const struct bochs_dev *d, unsigned reg)
+__ekdb_nobp u16 dispi_read(const struct bochs_dev *d, unsigned reg)
 {
 	if (d->mmio)
 		return *(const volatile u16 *)(d->mmio + DISPI_MMIO + reg * 2);

@@ -60,17 +60,17 @@ static struct {
 } ld;
 
 /* ---------------------------------------------------------------- registers */
-static u32 late_read(struct dbgp_io *io, u32 off)
+static __ekdb_nobp u32 late_read(struct dbgp_io *io, u32 off)
 {
 	return *(volatile u32 *)(ld.regs + off);
 }
 
-static void late_write(struct dbgp_io *io, u32 off, u32 val)
+static __ekdb_nobp void late_write(struct dbgp_io *io, u32 off, u32 val)
 {
 	*(volatile u32 *)(ld.regs + off) = val;
 }
 
-static u64 late_now_us(struct dbgp_io *io)
+static __ekdb_nobp u64 late_now_us(struct dbgp_io *io)
 {
 	return early_now_us();		/* the TSC, calibrated when the port came up */
 }

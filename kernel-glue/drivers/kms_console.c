@@ -191,7 +191,7 @@ static void sync_locked(void)
 		fbcon_refresh(kc.page[0]);
 }
 
-void kms_console_sync(void)
+__ekdb_nobp void kms_console_sync(void)
 {
 	bool held;
 
@@ -202,7 +202,7 @@ void kms_console_sync(void)
 	kc_unlock(held);
 }
 
-void kms_console_sync_try(void)
+__ekdb_nobp void kms_console_sync_try(void)
 {
 	if (!kc.ready)
 		return;
@@ -216,7 +216,7 @@ void kms_console_sync_try(void)
 	}
 }
 
-void kms_console_cursor(bool on)
+__ekdb_nobp void kms_console_cursor(bool on)
 {
 	if (kc.ready)
 		tg_set_cursor(&kc.grid, on);

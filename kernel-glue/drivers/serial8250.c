@@ -31,6 +31,7 @@
 #include <kernel/console.h>
 #include <kernel/irq.h>
 #include <kernel/printk.h>
+#include <kernel/spinlock.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
 #include <ekdb/fmt.h>
@@ -402,6 +403,41 @@ int serial8250_register_port(const char *name, const struct uart_regs *regs, uns
 			p->name, iotype_words[regs->iotype], (unsigned long long)regs->addr,
 			p->baud, p->console ? ", console input" : "",
 			p->debugger ? ", debugger line (kgdboc)" : "");
+	return 0;
+}
+
+/*
+ * kgdboc=ttySn,baud naming a port already registered: program @baud, as
+ * Linux's uart_poll_init sets the options when kgdboc= gives them (and
+ * keeps the line as it is when it does not: @baud 0).  Nothing is
+ * reprogrammed (no FIFO byte lost) when the line already runs at @baud.
+ * The tick's poll and the port's interrupt must not read the divisor
+ * latch as data: interrupts are off on this CPU meanwhile, the port's IER
+ * comes back as it was.
+ */
+int serial8250_set_baud(struct ekdb_transport *t, u32 baud)
+{
+	static DEFINE_SPINLOCK(setup_lock);
+	struct serial8250_port *p = t->priv;
+	unsigned long flags;
+	u32 old;
+	u8 ier;
+
+	if (!baud)
+		return 0;
+	if (baud > UART_CLOCK_DIV_BASE)
+		return -EKDB_EINVAL;
+	spin_lock_irqsave(&setup_lock, flags);
+	old = uart_regs_read_baud(&p->regs);
+	if (old != baud) {
+		ier = uart_in(&p->regs, UART_IER);
+		uart_regs_setup(&p->regs, baud, UART_FCR_TRIG1);
+		uart_out(&p->regs, UART_IER, ier);
+	}
+	p->baud = uart_regs_read_baud(&p->regs);
+	spin_unlock_irqrestore(&setup_lock, flags);
+	if (old != p->baud)
+		pr_info("serial8250: %s at %s: %u baud (was %u)\n", p->name, p->where, p->baud, old);
 	return 0;
 }
 

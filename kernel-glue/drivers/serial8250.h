@@ -33,4 +33,10 @@ struct ekdb_transport;
 /** serial8250_find() - the debugger transport of the registered port @name, or NULL. */
 struct ekdb_transport *serial8250_find(const char *name);
 
+/**
+ * serial8250_set_baud() - a run-time kgdboc=ttySn,@baud on a registered
+ * port: program @baud (0: keep the line as it is, as Linux's uart_poll_init).
+ */
+int serial8250_set_baud(struct ekdb_transport *t, u32 baud);
+
 #endif

@@ -69,8 +69,9 @@ void serial8250_init(void)
 }
 
 /*
- * A run-time kgdboc naming ttyS0..3: the registered port, or the ISA port
- * taken now (programmed at @baud, or 115200 when 0).  NULL: not an ISA
+ * A run-time kgdboc naming ttyS0..3: the registered port (set to @baud
+ * when one is given), or the ISA port taken now (programmed at @baud, or
+ * 115200 when 0).  NULL: not an ISA
  * line, or no UART there.
  */
 static struct ekdb_transport *isa_find(int line, u32 baud)
@@ -84,7 +85,7 @@ static struct ekdb_transport *isa_find(int line, u32 baud)
 	name[4] = (char)('0' + line);
 	t = serial8250_find(name);
 	if (t)
-		return t;
+		return serial8250_set_baud(t, baud) ? NULL : t;
 	r = (struct uart_regs){ .iotype = UART_IO_PORT, .addr = uart_std_ports[line] };
 	if (serial8250_register_port(name, &r, isa_serial_irq[line], false,
 				     baud && baud <= UART_CLOCK_DIV_BASE ? baud : UART_DEFAULT_BAUD))

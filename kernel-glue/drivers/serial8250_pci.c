@@ -139,7 +139,8 @@ void serial8250_pci_init(void)
 /*
  * A run-time kgdboc naming ttyS4..7: the PCI line the driver left unused
  * at boot is taken now (at @baud, default 115200), as Linux's 8250_pci
- * has a tty for every line it found.  NULL when there is no such line.
+ * has a tty for every line it found; a line already taken is set to
+ * @baud when one is given.  NULL when there is no such line.
  */
 static struct ekdb_transport *pci_find(int line, u32 baud)
 {
@@ -152,7 +153,7 @@ static struct ekdb_transport *pci_find(int line, u32 baud)
 	name[4] = (char)('0' + line);
 	t = serial8250_find(name);
 	if (t)
-		return t;
+		return serial8250_set_baud(t, baud) ? NULL : t;
 	i = (unsigned)(line - 4);
 	if (i >= found.n || take_line(i, false, baud && baud <= UART_CLOCK_DIV_BASE ?
 					      baud : UART_DEFAULT_BAUD))

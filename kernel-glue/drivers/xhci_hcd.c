@@ -9,7 +9,12 @@
  *   2. take it from the firmware: USB Legacy Support (extended capability
  *      1) "HC OS Owned", wait up to a second for "HC BIOS Owned" to clear
  *      (else take it, with a warning), the firmware's SMIs off;
- *   3. the Debug Capability in use (DCE set): tell the DbC driver before
+ *   3. the early USB keyboard driver (ekgdboc=kbd) is told it no longer
+ *      owns the controller (usbkbd_early_release()); when it had
+ *      keyboards there, after the reset it runs the controller again
+ *      (usbkbd_early_restart(): this kernel has no USB stack to take the
+ *      keyboards over) and steps 5-6 are skipped;
+ *   3b. the Debug Capability in use (DCE set): tell the DbC driver before
  *      the controller is stopped and reset (xdbc_reset_prep()) and right
  *      after (xdbc_external_startup()): HCRST resets the DbC as well, the
  *      DbC driver enables it again, the debugger's session goes on;
@@ -33,6 +38,7 @@
 #include <ekdb/fmt.h>
 #include <ekdb/string.h>
 #include "../../io/xhci-dbc/xhci_dbc.h"
+#include "../../io/kbd/kbd.h"
 #include "xhci_dbc.h"
 #include <kernel/drivers.h>
 
@@ -158,7 +164,7 @@ static void find_dbc(struct xhci *x)
 		return;
 	x->dbc_in_use = rd(x, off + DBC_DCCTRL) & DCCTRL_DCE;
 	x->dbc_port = DCST_PORT(rd(x, off + DBC_DCST));
-	pr_info("xhci_hcd %s: Debug Capability%s\n", where(x), x->dbc_in_use ? " IN USE" : "");
+	pr_info("xhci_hcd %s: Debug Capability %s\n", where(x), x->dbc_in_use ? "IN USE" : "not in use");
 }
 
 /* Halt and reset, the DbC driver told before and after. */
@@ -182,8 +188,8 @@ static int xhci_reset(struct xhci *x)
 
 static int xhci_run(struct xhci *x)
 {
-	struct xdbc_erst_entry *e;
-	struct xdbc_trb *link;
+	struct xhci_erst_entry *e;
+	struct xhci_trb *link;
 
 	x->dcbaa = alloc_pages(0);
 	x->cmd_ring = alloc_pages(0);
@@ -195,10 +201,10 @@ static int xhci_run(struct xhci *x)
 	memset(x->cmd_ring, 0, 4096);
 	memset(x->evt_ring, 0, 4096);
 	memset(x->erst, 0, 4096);
-	link = (struct xdbc_trb *)x->cmd_ring + CMD_TRBS - 1;
+	link = (struct xhci_trb *)x->cmd_ring + CMD_TRBS - 1;
 	link->param = __pa(x->cmd_ring);
 	link->ctrl = TRB_TYPE(TRB_LINK) | TRB_TC;	/* cycle 0: not the xHC's yet */
-	e = (struct xdbc_erst_entry *)x->erst;
+	e = (struct xhci_erst_entry *)x->erst;
 	e->base = __pa(x->evt_ring);
 	e->size = EVT_TRBS;
 
@@ -229,6 +235,7 @@ static void xhci_probe(u32 bdf)
 {
 	struct xhci x = { .bdf = bdf };
 	u64 bar = pci_bar_address(bdf, 0);
+	unsigned kbds;
 	int r;
 
 	if (!bar) {
@@ -248,7 +255,15 @@ static void xhci_probe(u32 bdf)
 	x.hcs1 = rd(&x, XHCI_HCSPARAMS1);
 	bios_handoff(&x);
 	find_dbc(&x);
+	kbds = usbkbd_early_release(bdf);
 	r = xhci_reset(&x);
+	if (!r && kbds) {
+		/* no USB stack here to take the keyboards over: the debugger's driver runs it again */
+		kbds = usbkbd_early_restart(bdf);
+		pr_info("xhci_hcd %s: reset; no USB stack: the debugger's USB keyboard driver runs the controller again, %u keyboard%s\n",
+			where(&x), kbds, kbds == 1 ? "" : "s");
+		return;
+	}
 	if (!r)
 		r = xhci_run(&x);
 	if (r) {

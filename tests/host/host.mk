@@ -1,6 +1,7 @@
 # Host unit tests (cmocka).  Each tests/host/test_NAME.c is one test binary;
 # tests/host/test_NAME.mk sets test_NAME_SRCS to the project sources it links
-# (compiled for the host with -DEKDB_HOST).  Nothing else needs editing here.
+# (compiled for the host with -DEKDB_HOST), and optionally test_NAME_CFLAGS and
+# test_NAME_LDFLAGS.  Nothing else needs editing here.
 
 HOST_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow \
                -Iinclude -Itests/host -Ikernel-glue/include -Iarch/x86/include -DEKDB_HOST -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -14,7 +15,7 @@ define host_test_rule
 $(BUILD)/host/$(1): tests/host/$(1).c $$($(1)_SRCS)
 	@mkdir -p $$(dir $$@)
 	@echo "  HOSTCC  $$@"
-	$$(Q)$$(HOSTCC) $$(HOST_CFLAGS) -MF $$@.d -o $$@ $$(filter %.c,$$^) $$(HOST_LIBS)
+	$$(Q)$$(HOSTCC) $$(HOST_CFLAGS) $$($(1)_CFLAGS) -MF $$@.d -o $$@ $$(filter %.c,$$^) $$($(1)_LDFLAGS) $$(HOST_LIBS)
 -include $(BUILD)/host/$(1).d
 endef
 $(foreach t,$(HOST_TESTS),$(eval $(call host_test_rule,$(t))))

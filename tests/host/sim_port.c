@@ -28,7 +28,7 @@ static const struct ekdb_task sim_tasks[] = {
 	{ .addr = SIM_RAM0_BASE + 0x200, .pid = 0, .comm = "swapper/0", .state = 'R',
 	  .cpu = 0, .running = true, .is_idle = true },
 	{ .addr = SIM_RAM0_BASE + 0x400, .pid = 1, .comm = "kheartbeat", .state = 'S',
-	  .cpu = 0, .rip = SIM_TEXT_BASE + 0x420, .rsp = SIM_FRAME_BASE - 0x40,
+	  .cpu = 0, .rip = SIM_SLEEP_IP, .rsp = SIM_SLEEP_SP,
 	  .rbp = SIM_FRAME_BASE },
 	{ .addr = SIM_RAM0_BASE + 0x600, .pid = 2, .comm = "kworker", .state = 'R',
 	  /* stopped on its first instruction: no frame chain yet (rbp 0); its

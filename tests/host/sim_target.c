@@ -439,6 +439,10 @@ void sim_target_setup_frames(struct sim_target *s)
 	memcpy(sim_target_mem(s, SIM_FRAME_BASE - 0x18), &(u64){ SIM_TEXT_BASE + 0x305 }, 8);
 	memcpy(sim_target_mem(s, SIM_FRAME_BASE - 0x10), &(u64){ SIM_RAM0_BASE + 0x104 }, 8);	/* in jiffies */
 	memset(sim_target_mem(s, SIM_FRAME_BASE - 0x8), 0, 8);
+	/* r15, r14, r13, r12, rbx, rbp, return address: pushed by the switch that put it to sleep */
+	memset(sim_target_mem(s, SIM_SLEEP_SP), 0, 5 * 8);
+	memcpy(sim_target_mem(s, SIM_SLEEP_SP + 5 * 8), &(u64){ SIM_FRAME_BASE }, 8);
+	memcpy(sim_target_mem(s, SIM_SLEEP_SP + 6 * 8), &(u64){ SIM_SLEEP_IP }, 8);
 }
 
 static void sim_reg_layout(struct ekdb_target *t, struct ekdb_reg_layout *l)

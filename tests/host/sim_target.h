@@ -97,6 +97,13 @@ struct sim_target {
 #define SIM_HW_INDEX(n)		(SIM_MAX_SW_BPS + (n))
 /* Frame-pointer chain written by sim_target_setup_frames() in RAM1. */
 #define SIM_FRAME_BASE		0x10800ull
+/*
+ * The sleeping sim task's saved rsp: a context switch's frame as the
+ * reference kernel's __switch_to_asm leaves it (six callee-saved registers,
+ * rbp = SIM_FRAME_BASE, then the return address = its saved rip).
+ */
+#define SIM_SLEEP_SP		(SIM_FRAME_BASE - 0x80)
+#define SIM_SLEEP_IP		(SIM_TEXT_BASE + 0x420)
 
 /** sim_target_init - fresh target with @nthreads threads (ids 1..n) and known register values. */
 void sim_target_init(struct sim_target *s, int nthreads);
@@ -106,7 +113,7 @@ int sim_target_bp_count(const struct sim_target *s, enum ekdb_bp_type type);
  * sim_target_setup_frames - write a 3-deep frame-pointer chain at
  * SIM_FRAME_BASE (return addresses into mm_init, setup_arch,
  * start_kernel) and point thread 1's rbp (and the sleeping sim task's
- * saved rbp) at it.
+ * saved rbp) at it; the sleeping task's switch frame at SIM_SLEEP_SP.
  */
 void sim_target_setup_frames(struct sim_target *s);
 /** sim_target_mem - pointer to simulated memory at @addr, NULL in a hole. */

@@ -103,7 +103,11 @@ const struct dbg_bp *dbg_bp_get(int index)
 }
 
 /* the re-entry path (core/reenter.c, tested by test_reenter) is not taken here */
-bool dbg_reenter_recover(const struct pt_regs *regs, const struct ekdb_stop *stop) { return false; }
+bool dbg_reenter_recover(const struct pt_regs *regs, const struct ekdb_stop *stop, bool running)
+{
+	return false;
+}
+void dbg_reenter_flush(void) { }
 const char *dbg_stop_what(const struct ekdb_stop *stop) { return "?"; }
 void dbg_bp_all_off(void) { }
 void dbg_kernel_warn(const char *msg) { }

@@ -471,6 +471,182 @@ static void test_set_buffers_keeps_last_reply_thread_features(void **state)
 }
 
 /* No-ack mode survives the move: no '+' after it, and a '-' is not a NAK. */
+
+/*
+ * A live line (drop_stale): the script's end is a quiet line for LIVE_IDLE
+ * polls before it closes, and LIVE_PAUSE in the script is a pause longer
+ * than the channel's (gdb waiting for a reply, or for its timeout).
+ */
+#define LIVE_PAUSE	'\x01'
+#define LIVE_QUIET	16		/* quiet_polls: the settle is 2 of them */
+#define LIVE_IDLE	64
+
+static struct live {
+	struct sim_chan *c;
+	unsigned quiet;
+} live;
+
+static int live_getc(void *arg)
+{
+	struct sim_chan *c = live.c;
+	int ch;
+
+	if (live.quiet) {
+		live.quiet--;
+		return EKDB_NO_CHAR;
+	}
+	if (c->in_pos >= c->in_len) {
+		if (c->idle_calls++ < LIVE_IDLE)
+			return EKDB_NO_CHAR;
+		return EKDB_CHAN_EOF;
+	}
+	ch = c->in[c->in_pos++];
+	if (ch == LIVE_PAUSE) {
+		live.quiet = 4 * LIVE_QUIET;
+		return EKDB_NO_CHAR;
+	}
+	c->idle_calls = 0;
+	return ch;
+}
+
+static unsigned long live_quiet_polls(void *arg)
+{
+	return LIVE_QUIET;
+}
+
+static struct gt *gt_new_live(void)
+{
+	struct gt *g = gt_new_plain(1);
+
+	live.c = &g->ch;
+	live.quiet = 0;
+	g->ch.chan.getc = live_getc;
+	g->ch.chan.quiet_polls = live_quiet_polls;
+	g->ch.chan.drop_stale = true;
+	return g;
+}
+
+/* "mADDR,4" for one of the sim's RAM bytes, and the hex gdb must get back */
+#define REQ_A	"m1010,4"
+#define ANS_A	"10111213"
+#define REQ_B	"m1020,4"
+#define ANS_B	"20212223"
+
+/*
+ * Issue 33: the line stalled with gdb's request on it.  gdb sent it 4
+ * times (no '+' came), NAKed 3 times (no reply came), gave up ('+'), and
+ * when the line lets go the stub gets all of it at once, then (later)
+ * gdb's next request.  Answering the old one -- once per copy and once
+ * per '-', as before -- gave gdb a '+' and the old reply for its next
+ * request.  Only the next request is answered, once.
+ */
+static void test_backlog_after_a_stall(void **state)
+{
+	struct gt *g = gt_new_live();
+	int i;
+
+	for (i = 0; i < 4; i++)
+		gt_add_packet(g, REQ_A);
+	gt_add_raw(g, "---+", 4);
+	gt_add_raw(g, "\x01", 1);
+	gt_add_packet(g, REQ_B);
+	assert_int_equal(gt_run(g), 1);
+	assert_int_equal(acks(g->ch.out), 1);
+	assert_int_equal(g->ch.out[0], '+');
+	assert_string_equal(g->reply, ANS_B);
+	assert_int_equal(g->s.rx_stale, 4);	/* 3 copies replaced, the last given up */
+	assert_int_equal(g->s.rx_packets, 1);
+
+	/* the stall let go before gdb gave up: it waits (its '-'), one answer */
+	for (i = 0; i < 3; i++)
+		gt_add_packet(g, REQ_A);
+	gt_add_raw(g, "--", 2);
+	assert_int_equal(gt_run(g), 1);
+	assert_int_equal(acks(g->ch.out), 1);
+	assert_string_equal(g->reply, ANS_A);
+
+	/* gdb went on to another request behind the old one: only that one */
+	gt_add_raw(g, "+", 1);
+	gt_add_packet(g, REQ_A);
+	gt_add_packet(g, REQ_B);
+	assert_int_equal(gt_run(g), 1);
+	assert_int_equal(acks(g->ch.out), 1);
+	assert_string_equal(g->reply, ANS_B);
+}
+
+/*
+ * A copy of a request already answered (gdb's '+' came late, or our '+'
+ * was lost): not run and not answered again; gdb's '-' gets the one reply
+ * again; after gdb's '+' the same packet is a new request (gdb reads the
+ * same memory twice) and a '-' resends nothing (the '-' is about a request
+ * that never arrived: the old reply would be taken for its answer).
+ */
+static void test_copy_of_an_answered_request(void **state)
+{
+	struct gt *g = gt_new_live();
+
+	gt_add_packet(g, REQ_A);
+	gt_add_raw(g, "\x01", 1);
+	gt_add_packet(g, REQ_A);		/* copy: silence */
+	gt_add_raw(g, "\x01", 1);
+	gt_add_packet(g, REQ_A);
+	gt_add_raw(g, "\x01-\x01", 3);	/* gdb's timeout: the reply once more */
+	assert_int_equal(gt_run(g), 2);
+	assert_int_equal(acks(g->ch.out), 1);
+	assert_int_equal(count(g->ch.out, "$" ANS_A "#"), 2);
+	assert_int_equal(g->s.rx_retransmits, 2);
+
+	/* acked: the same packet again is a new request; a '-' then resends nothing */
+	gt_add_raw(g, "+\x01", 2);
+	gt_add_packet(g, REQ_A);
+	gt_add_raw(g, "\x01+\x01-\x01", 5);
+	assert_int_equal(gt_run(g), 1);
+	assert_int_equal(acks(g->ch.out), 1);
+	assert_string_equal(g->reply, ANS_A);
+	assert_int_equal(g->s.tx_retransmits, 1);
+
+	/* a copy is not run again: a monitor command runs once */
+	gt_add_packet(g, "qRcmd,6274");	/* "bt" */
+	gt_add_raw(g, "\x01", 1);
+	gt_add_packet(g, "qRcmd,6274");
+	gt_add_raw(g, "\x01", 1);
+	gt_run(g);
+	assert_int_equal(g->sim.monitor_calls, 1);
+	assert_int_equal(acks(g->ch.out), 1);
+}
+
+/* No-ack mode has no copies and no '+', but a newer request behind an old one still wins. */
+static void test_backlog_no_ack(void **state)
+{
+	struct gt *g = gt_new_live();
+
+	gt_add_packet(g, "QStartNoAckMode");
+	gt_add_raw(g, "\x01", 1);
+	gt_add_packet(g, REQ_A);
+	gt_add_packet(g, REQ_B);
+	/* the same request twice, each after its reply: both answered */
+	gt_add_raw(g, "\x01", 1);
+	gt_add_packet(g, REQ_A);
+	gt_add_raw(g, "\x01", 1);
+	gt_add_packet(g, REQ_A);
+	assert_int_equal(gt_run(g), 4);
+	assert_int_equal(count(g->ch.out, "$" ANS_B "#"), 1);
+	assert_int_equal(count(g->ch.out, "$" ANS_A "#"), 2);
+	assert_int_equal(acks(g->ch.out), 1);	/* QStartNoAckMode's only */
+}
+
+/* A scripted channel (all input there at once, not drop_stale) has no backlog: each packet is answered. */
+static void test_scripted_channel_has_no_backlog(void **state)
+{
+	struct gt *g = gt_new_plain(1);
+
+	gt_add_packet(g, REQ_A);
+	gt_add_packet(g, REQ_B);
+	gt_add_raw(g, "+", 1);
+	assert_int_equal(gt_run(g), 2);
+	assert_int_equal(acks(g->ch.out), 2);
+}
+
 static void test_set_buffers_keeps_no_ack(void **state)
 {
 	struct gt *g = gt_new_moving(1);
@@ -721,6 +897,10 @@ int main(void)
 		cmocka_unit_test(test_init_errors),
 		cmocka_unit_test(test_set_buffers_keeps_last_reply_thread_features),
 		cmocka_unit_test(test_set_buffers_keeps_no_ack),
+		cmocka_unit_test(test_backlog_after_a_stall),
+		cmocka_unit_test(test_copy_of_an_answered_request),
+		cmocka_unit_test(test_backlog_no_ack),
+		cmocka_unit_test(test_scripted_channel_has_no_backlog),
 		cmocka_unit_test(test_rle),
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_hex),

@@ -132,14 +132,24 @@ static void test_completion(void **state)
 	o = kdb_run("setu\t\r");
 	assert_has(o, "[0]kdb> setup_\n");
 	assert_has(o, "diag: -2: Improper argument count");	/* Linux: "setup_" is set */
-	/* double tab lists */
+	/* double tab lists, in Linux's words and form: the names on one line */
 	o = kdb_run("md setup_\t\t\x15\r");
-	assert_has(o, "\n2 symbols are found.\nsetup_arch\nsetup_boot_params\n[0]kdb> md setup_");
-	/* limited by DTABCOUNT */
+	assert_has(o, "\n2 symbols are found.\nsetup_arch setup_boot_params \n[0]kdb> md setup_");
+	/* limited by DTABCOUNT, "..." for the rest */
 	o = kdb_run("many_\t\t\x15\r");
-	assert_has(o, "40 symbols are found. Only the first 30 are shown");
-	assert_has(o, "many_29\n");
+	assert_has(o, "\n40 symbols are found. But only first 30 symbols will be printed.\n"
+		   "You can change the environment variable DTABCOUNT.\nmany_00 many_01 ");
+	assert_has(o, " many_29 ...\n[0]kdb> many_");
 	assert_hasnt(o, "many_30");
+	/* exactly DTABCOUNT: all shown, no "..." (Linux prints one) */
+	kdb_setenv(&F.s, "DTABCOUNT", "40");
+	o = kdb_run("many_\t\t\x15\r");
+	assert_has(o, "\n40 symbols are found.\nmany_00 ");
+	assert_has(o, " many_39 \n[0]kdb> many_");
+	kdb_setenv(&F.s, "DTABCOUNT", "30");
+	/* one match: the first Tab completes it, the second lists it (Linux) */
+	o = kdb_run("md setup_a\t\t\x15\r");
+	assert_has(o, "md setup_arch\n1 symbols are found.\nsetup_arch \n[0]kdb> md setup_arch");
 	/* nothing matches, or no word: nothing happens */
 	assert_string_equal(typed("zzz\t"), "zzz");
 	assert_string_equal(typed("\tx"), "x");

@@ -250,6 +250,56 @@ static void test_typeahead_full_stops_output(void **state)
 	assert_hasnt(o, "md 0x2000");	/* the macro stopped there, as at Ctrl-C */
 }
 
+/*
+ * A long run of zero words prints nothing until it ends (Linux's kdb_md()
+ * folds it into one "zero suppressed" line), so no printed line polls for
+ * Ctrl-C: `mdp 0x10000000 21020b0` on 256 MiB of zeroes ran 8 s under QEMU
+ * after Ctrl-C.  The scan polls every MD_POLL_WORDS words: a Ctrl-C typed
+ * behind the command stops it after at most that many more reads (counted
+ * here, not timed).  The fuzzer's input (issue 33): that mdp typed twice,
+ * behind a more> search that finds nothing and bytes of noise, each with a
+ * Ctrl-C; and virtual `md` scans the same way.
+ */
+#define ZERO_BYTES	(64ull << 20)	/* physical [0, 64 MiB) reads as zeroes */
+static unsigned long zero_reads;
+
+static long zero_phys_read(u64 paddr, void *buf, size_t len)
+{
+	zero_reads++;
+	if (paddr >= ZERO_BYTES || len > ZERO_BYTES - paddr)
+		return -1;
+	memset(buf, 0, len);
+	return (long)len;
+}
+
+static void test_ctrl_c_inside_zero_run(void **state)
+{
+	const char *o;
+
+	F.sim.host.phys_read = zero_phys_read;
+	kdb_setenv(&F.s, "LINES", "10000");
+	/* without Ctrl-C: the whole run is read, folded into one line */
+	zero_reads = 0;
+	o = kdb_run("mdp 0 0x400000\r");
+	assert_has(o, "\n0x0000000000000010-0x0000000003ffffef zero suppressed\nphys 0x0000000003fffff0 ");
+	assert_true(zero_reads >= ZERO_BYTES / 8);
+	/* Ctrl-C typed behind it: stopped within one poll's words, the next command runs */
+	zero_reads = 0;
+	o = kdb_run("mdp 0 0x400000\r\x03rd\r");
+	assert_true(zero_reads <= 4096 + 16);
+	assert_hasnt(o, "zero suppressed");
+	assert_has(o, "ax: ");
+	/* the fuzzer's input: twice between noise, each stopped by a Ctrl-C behind the
+	 * noise (all the keys typed meanwhile are read at one poll; they run at the prompt) */
+	zero_reads = 0;
+	o = kdb_run("mdp 0 21020b0\r#!noise 9\r\x03mdp 0 21020b0\r&*zz\r\x03rd\r");
+	assert_true(zero_reads <= 2 * (4096 + 16));
+	assert_int_equal(count(o, "Unknown kdb command: '#!noise 9'"), 1);
+	assert_int_equal(count(o, "Unknown kdb command: '&*zz'"), 1);
+	assert_hasnt(o, "zero suppressed");
+	assert_has(o, "ax: ");
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup(f, kdb_fix_setup)
@@ -258,7 +308,7 @@ int main(void)
 		T(test_search_bad), T(test_search_while_grep), T(test_wide_lines),
 		T(test_lines_fallback), T(test_ctrl_c), T(test_ctrl_c_while_grep_hides_all),
 		T(test_typeahead_then_ctrl_c), T(test_ctrl_c_while_search_finds_nothing_yet),
-		T(test_typeahead_full_stops_output),
+		T(test_typeahead_full_stops_output), T(test_ctrl_c_inside_zero_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

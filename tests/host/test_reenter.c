@@ -10,6 +10,11 @@
  *  - anything else there (not ours, a fault, panic()) makes the debugger
  *    give up: off, every breakpoint out, the held CPUs and the master role
  *    released, the kernel told (warning + panic).
+ *  - issue 33: the same in code the debugger runs while the kernel runs
+ *    (a driver op in the tick's break-in poll, a kgdbcon packet): recovered,
+ *    never a stop, the warning printed once the poll is done; hardware
+ *    breakpoints as well as int3; the recovery counter back at zero after
+ *    every way out (one test walks them all).
  *
  * Everything around the two files is faked and logged as one line of
  * events ("leave", "post", "install", "release", ...) the tests read.  A
@@ -21,6 +26,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <cmocka.h>
 #include "../../core/debug_core.h"
 #include <asm/cpu_state.h>
@@ -38,16 +44,21 @@ static char events[512];
 
 static void ev(const char *e)
 {
-	strncat(events, e, sizeof(events) - strlen(events) - 2);
+	if (strlen(events) + strlen(e) + 2 > sizeof(events))
+		return;		/* full: a test resets it between scenes */
+	strcat(events, e);
 	strcat(events, " ");
 }
 
 /* The table: entry 0 a software breakpoint (the outer stop's), 1 a software
- * breakpoint in a hook, 2 a write watchpoint in slot 0. */
+ * breakpoint in a hook, 2 a write watchpoint in slot 0, 3 a hardware
+ * breakpoint (slot 1) in a hook or driver op. */
 #define BP_ADDR		0xffffffff81001000ull
 #define HOOK_BP_ADDR	0xffffffff81002000ull
 #define WATCH_ADDR	0xffffffff81400008ull
-static struct dbg_bp table[3];
+#define HOOK_HW_ADDR	0xffffffff81007000ull
+#define NBPS		4
+static struct dbg_bp table[NBPS];
 static int dropped = -1;
 static bool break_insn_at_pc;		/* a compiled-in int3 (not ours) */
 
@@ -62,6 +73,9 @@ static void table_reset(void)
 	table[2] = (struct dbg_bp){ .used = true, .enabled = true, .type = EKDB_BP_WRITE,
 				    .owner = DBG_OWNER_KDB, .slot = 0, .len = 8,
 				    .addr = WATCH_ADDR };
+	table[3] = (struct dbg_bp){ .used = true, .enabled = true, .type = EKDB_BP_HW,
+				    .owner = DBG_OWNER_GDB, .slot = 1, .len = 1,
+				    .addr = HOOK_HW_ADDR };
 	dropped = -1;
 }
 
@@ -96,7 +110,13 @@ void dbg_target_select_cpu(unsigned cpu) { }
 void dbg_transports_pre(void) { ev("pre"); }
 bool dbg_transports_poll_lock(void) { return true; }
 void dbg_transports_poll_unlock(void) { }
-int dbg_transports_poll_break(void) { return EKDB_BREAK_NONE; }
+static void poll_op(void);	/* a driver op the poll runs (below) */
+int dbg_transports_poll_break(void)
+{
+	ev("poll");
+	poll_op();
+	return EKDB_BREAK_NONE;
+}
 void dbg_bp_remove_owner(enum dbg_bp_owner owner) { }
 void dbg_bp_hit(int index) { }
 void dbg_bp_install_all(u64 skip) { ev("install"); }
@@ -105,7 +125,7 @@ void dbg_bp_all_off(void) { ev("all_off"); }
 
 int dbg_bp_find_sw(u64 addr)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < NBPS; i++)
 		if (table[i].used && table[i].type == EKDB_BP_SW && table[i].addr == addr)
 			return i;
 	return -1;
@@ -113,12 +133,15 @@ int dbg_bp_find_sw(u64 addr)
 
 int dbg_bp_find_slot(unsigned slot)
 {
-	return slot == 0 && table[2].used ? 2 : -1;
+	for (int i = 0; i < NBPS; i++)
+		if (table[i].used && table[i].slot == (s8)slot)
+			return i;
+	return -1;
 }
 
 const struct dbg_bp *dbg_bp_get(int index)
 {
-	return index >= 0 && index < 3 && table[index].used ? &table[index] : NULL;
+	return index >= 0 && index < NBPS && table[index].used ? &table[index] : NULL;
 }
 
 int dbg_bp_drop_reentered(int index)
@@ -167,17 +190,15 @@ void arch_dbg_step_cancel(struct pt_regs *regs, struct arch_dbg_step *st) { }
 void arch_dbg_state_capture(struct arch_dbg_state *st, const struct pt_regs *regs) { }
 void arch_dbg_state_writeback(const struct arch_dbg_state *st, struct pt_regs *regs) { }
 
-/* What a hook does while it runs on the master CPU. */
-enum hook_trap { TRAP_NONE, TRAP_HOOK_BP, TRAP_WATCH, TRAP_NOT_OURS, TRAP_FAULT, TRAP_PANIC };
-static enum hook_trap leave_trap;
+/* What a hook (or a driver op) does while it runs in the debugger's path. */
+enum hook_trap { TRAP_NONE, TRAP_HOOK_BP, TRAP_WATCH, TRAP_HW_BP, TRAP_NOT_OURS, TRAP_FAULT,
+		 TRAP_PANIC };
+static enum hook_trap leave_trap, poll_trap;
 static bool trap_result;
 static struct pt_regs hook_regs;
 
-static void trap_in_hook(void)
+static void trap_now(enum hook_trap t)
 {
-	enum hook_trap t = leave_trap;
-
-	leave_trap = TRAP_NONE;
 	memset(&hook_regs, 0, sizeof(hook_regs));
 	switch (t) {
 	case TRAP_HOOK_BP:
@@ -187,6 +208,10 @@ static void trap_in_hook(void)
 	case TRAP_WATCH:
 		hook_regs.rip = 0xffffffff81003004ull;	/* after the store */
 		trap_result = dbg_trap_debug(&hook_regs, 0, false);
+		break;
+	case TRAP_HW_BP:
+		hook_regs.rip = HOOK_HW_ADDR;		/* a fault: before the instruction */
+		trap_result = dbg_trap_debug(&hook_regs, 1, false);
 		break;
 	case TRAP_NOT_OURS:
 		hook_regs.rip = 0xffffffff81005001ull;
@@ -206,6 +231,22 @@ static void trap_in_hook(void)
 	default:
 		break;
 	}
+}
+
+static void trap_in_hook(void)
+{
+	enum hook_trap t = leave_trap;
+
+	leave_trap = TRAP_NONE;
+	trap_now(t);
+}
+
+static void poll_op(void)
+{
+	enum hook_trap t = poll_trap;
+
+	poll_trap = TRAP_NONE;
+	trap_now(t);
 }
 
 void dbg_transports_post(void) { ev("post"); }
@@ -242,7 +283,7 @@ static int setup(void **state)
 	table_reset();
 	nstops = 0;
 	fake_cpu = 0;
-	leave_trap = TRAP_NONE;
+	leave_trap = poll_trap = TRAP_NONE;
 	trap_result = false;
 	on_hold = NULL;
 	roundup_wants_mask = 0;
@@ -475,6 +516,178 @@ static void test_kgdbcon_packets_never_cut(void **state)
 	dbg_core_init(&fake_frontend);
 }
 
+/* issue 33: a hardware breakpoint of ours hit in a hook: removed, named, the stop goes on. */
+static void test_hw_breakpoint_hit_in_hook_removed_with_warning(void **state)
+{
+	char want[160];
+
+	leave_trap = TRAP_HW_BP;
+	assert_true(stop_at_bp());
+	assert_true(trap_result);			/* consumed: the hook goes on */
+	assert_int_equal(hook_regs.rip, HOOK_HW_ADDR);	/* runs the instruction it stopped */
+	assert_int_equal(dropped, 3);
+	assert_int_equal(nstops, 1);
+	snprintf(want, sizeof(want), "ekdb: hardware breakpoint #3 at 0x%llx (",
+		 (unsigned long long)HOOK_HW_ADDR);
+	assert_non_null(strstr(warned, want));
+	assert_non_null(strstr(warned, ") hit inside the debugger: removed\n"));
+	assert_true(ekdb_enabled());
+	assert_non_null(strstr(events, "leave drop warn install release"));
+}
+
+/* The tick polls the transports; a driver op traps (@t).  Returns the poll's answer. */
+static bool poll_with_trap(enum hook_trap t)
+{
+	struct pt_regs regs = { .rip = 0xffffffff81008000ull };
+
+	poll_trap = t;
+	return ekdb_poll_break(&regs);
+}
+
+/*
+ * issue 33: a breakpoint of ours hit by a driver op in the tick's poll (the
+ * EHCI late driver's late_read): removed, never a stop (the driver is
+ * half-way through a transaction on the line a stop would use), the
+ * warning printed once the poll is done, the machine runs on.
+ */
+static void test_breakpoint_hit_in_poll_recovered_without_a_stop(void **state)
+{
+	char want[160];
+
+	assert_false(poll_with_trap(TRAP_HOOK_BP));
+	assert_true(trap_result);			/* the driver op goes on */
+	assert_int_equal(hook_regs.rip, HOOK_BP_ADDR);	/* re-runs the original byte */
+	assert_int_equal(dropped, 1);
+	assert_int_equal(nstops, 0);			/* no stop, no round-up */
+	assert_null(strstr(events, "run"));
+	assert_null(strstr(events, "roundup"));
+	snprintf(want, sizeof(want), "ekdb: breakpoint #1 at 0x%llx (",
+		 (unsigned long long)HOOK_BP_ADDR);
+	assert_non_null(strstr(warned, want));
+	assert_non_null(strstr(warned, ") hit inside the debugger: removed\n"));
+	/* printed after the driver op, not inside it */
+	assert_non_null(strstr(events, "poll drop warn "));
+	assert_false(dbg_cpus[0].polling);
+	assert_true(ekdb_enabled());
+	/* the master role was given back: a real stop on this CPU still works */
+	assert_true(stop_at_bp());
+	assert_int_equal(nstops, 1);
+}
+
+/* issue 33: a hardware breakpoint hit by a driver op in the poll: the same. */
+static void test_hw_breakpoint_hit_in_poll_recovered(void **state)
+{
+	assert_false(poll_with_trap(TRAP_HW_BP));
+	assert_true(trap_result);
+	assert_int_equal(dropped, 3);
+	assert_int_equal(nstops, 0);
+	assert_non_null(strstr(warned, "ekdb: hardware breakpoint #3 at 0xffffffff81007000 ("));
+	assert_non_null(strstr(events, "poll drop warn "));
+	assert_true(ekdb_enabled());
+}
+
+/* issue 33: a watchpoint on a driver's state written by its poll: removed, named. */
+static void test_watchpoint_hit_in_poll_recovered(void **state)
+{
+	assert_false(poll_with_trap(TRAP_WATCH));
+	assert_true(trap_result);
+	assert_int_equal(dropped, 2);
+	assert_int_equal(nstops, 0);
+	assert_non_null(strstr(warned, "ekdb: write watchpoint #2 at 0xffffffff81400008 ("));
+	assert_non_null(strstr(warned, ", 8 bytes) hit inside the debugger by "));
+	assert_true(ekdb_enabled());
+}
+
+/* A trap in the poll that is not ours: the debugger gives up, never stops. */
+static void test_trap_not_ours_in_poll_gives_up(void **state)
+{
+	assert_false(poll_with_trap(TRAP_NOT_OURS));
+	assert_false(trap_result);
+	assert_false(ekdb_enabled());
+	assert_int_equal(nstops, 0);
+	assert_int_equal(dropped, -1);
+	assert_non_null(strstr(warned, "ekdb: a break instruction that is not a breakpoint at "));
+	assert_string_equal(panicked, "ekdb: recursive entry to the debugger");
+	assert_non_null(strstr(events, "poll all_off release warn panic "));
+	assert_false(dbg_cpus[0].polling);
+	/* the master role is free: a new session can enter */
+	dbg_core_init(&fake_frontend);
+	assert_true(stop_at_bp());
+	assert_int_equal(nstops, 1);
+}
+
+/* issue 33: a breakpoint hit inside a kgdbcon packet (a transport op sending 'O'). */
+static void test_breakpoint_hit_in_kgdbcon_packet_recovered(void **state)
+{
+	struct pt_regs regs = { .rip = 0xffffffff81008000ull };
+
+	fake_cpu = 1;
+	assert_true(dbg_console_begin());
+	trap_now(TRAP_HW_BP);
+	dbg_console_end();
+	assert_true(trap_result);
+	assert_int_equal(dropped, 3);
+	assert_int_equal(nstops, 0);
+	assert_string_equal(warned, "");		/* not inside the packet */
+	fake_cpu = 0;
+	assert_false(ekdb_poll_break(&regs));		/* the next tick prints it */
+	assert_non_null(strstr(warned, "ekdb: hardware breakpoint #3 at "));
+	assert_true(ekdb_enabled());
+}
+
+/*
+ * issue 33: the recovery counter is back at zero after every way out of a
+ * recovery (recovered, not ours, nested, a fault, in the poll), walked in
+ * one test: each step is followed by a recovery that must succeed (a
+ * counter left behind makes it look nested: the debugger would give up).
+ */
+static void scene_reset(void)
+{
+	memset(events, 0, sizeof(events));
+	memset(warned, 0, sizeof(warned));
+	table_reset();
+}
+
+static void recover_once_more(void)
+{
+	scene_reset();
+	dbg_core_init(&fake_frontend);
+	memset(warned, 0, sizeof(warned));
+	leave_trap = TRAP_HOOK_BP;
+	assert_true(stop_at_bp());
+	assert_true(trap_result);
+	assert_int_equal(dropped, 1);
+	assert_true(ekdb_enabled());
+	assert_non_null(strstr(warned, "hit inside the debugger: removed"));
+}
+
+static void test_recovery_counter_returns_to_zero(void **state)
+{
+	static const enum hook_trap ways[] = { TRAP_HOOK_BP, TRAP_HW_BP, TRAP_WATCH, TRAP_NOT_OURS,
+					       TRAP_FAULT };
+
+	for (unsigned i = 0; i < sizeof(ways) / sizeof(ways[0]); i++) {
+		scene_reset();
+		dbg_core_init(&fake_frontend);
+		leave_trap = ways[i];
+		(void)stop_at_bp();
+		recover_once_more();
+		scene_reset();
+		dbg_core_init(&fake_frontend);
+		(void)poll_with_trap(ways[i]);
+		recover_once_more();
+	}
+	/* nested: the warning itself traps, the debugger gives up */
+	scene_reset();
+	dbg_core_init(&fake_frontend);
+	leave_trap = TRAP_HOOK_BP;
+	trap_in_warn = true;
+	assert_true(stop_at_bp());
+	assert_false(nested_result);
+	assert_false(ekdb_enabled());
+	recover_once_more();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -487,7 +700,16 @@ int main(void)
 		cmocka_unit_test_setup(test_nested_reentry_gives_up, setup),
 		cmocka_unit_test_setup(test_step_over_on_another_cpu_keeps_the_master_role, setup),
 		cmocka_unit_test_setup(test_kgdbcon_packets_never_cut, setup),
+		cmocka_unit_test_setup(test_hw_breakpoint_hit_in_hook_removed_with_warning, setup),
+		cmocka_unit_test_setup(test_breakpoint_hit_in_poll_recovered_without_a_stop, setup),
+		cmocka_unit_test_setup(test_hw_breakpoint_hit_in_poll_recovered, setup),
+		cmocka_unit_test_setup(test_watchpoint_hit_in_poll_recovered, setup),
+		cmocka_unit_test_setup(test_trap_not_ours_in_poll_gives_up, setup),
+		cmocka_unit_test_setup(test_breakpoint_hit_in_kgdbcon_packet_recovered, setup),
+		cmocka_unit_test_setup(test_recovery_counter_returns_to_zero, setup),
 	};
 
+	if (getenv("CMOCKA_TEST_FILTER"))	/* one test alone (a planted bug shown by it) */
+		cmocka_set_test_filter(getenv("CMOCKA_TEST_FILTER"));
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * test_xdbc.c - the xHCI DbC driver's rings and byte channel
- * (io/xhci-dbc/xdbc_ring.c, xdbc_dev.c) against a small DbC mock that
+ * (io/xhci/xhci_ring.c, xdbc_dev.c) against a small DbC mock that
  * consumes TRBs by the cycle-bit rules and writes events: the transfer
  * ring's wrap (Link TRB handed over with the producer cycle, cycle flipped),
  * room and full, the event ring's consumer cycle, output across many
@@ -35,7 +35,7 @@ struct mock {
 	const u8 *in;		/* what the far host sends, in transfers of in_chunk */
 	unsigned in_len, in_chunk;
 	int hold_events;	/* events to hold back (then posted after the next) */
-	struct xdbc_trb held[8];
+	struct xhci_trb held[8];
 	int nheld;
 	int drop_events;
 	bool stall_out;
@@ -50,10 +50,10 @@ static void *ptr(u64 phys)
 	return (u8 *)&mem + (phys - PHYS_BASE);
 }
 
-static void write_event(const struct xdbc_trb *e)
+static void write_event(const struct xhci_trb *e)
 {
-	struct xdbc_erst_entry *erst = ptr(mk.erstba);
-	struct xdbc_trb *ring = ptr(erst->base);
+	struct xhci_erst_entry *erst = ptr(mk.erstba);
+	struct xhci_trb *ring = ptr(erst->base);
 
 	/* a full ring (the next slot is DCERDP's) would hold it: never in these tests */
 	assert_int_not_equal(erst->base + 16ULL * ((mk.ev_enq + 1) % erst->size), mk.erdp & ~0xfULL);
@@ -68,7 +68,7 @@ static void write_event(const struct xdbc_trb *e)
 
 static void event(u64 trb, u32 cc, u32 residual, unsigned ep)
 {
-	struct xdbc_trb e = { trb, cc << 24 | residual, TRB_TYPE(TRB_TRANSFER) | ep << 16 };
+	struct xhci_trb e = { trb, cc << 24 | residual, TRB_TYPE(TRB_TRANSFER) | ep << 16 };
 
 	if (mk.drop_events > 0) {
 		mk.drop_events--;
@@ -90,7 +90,7 @@ static void run(unsigned ep)
 	if (!mk.configured)
 		return;
 	for (;;) {
-		struct xdbc_trb *t = ptr(mk.deq[ep]);
+		struct xhci_trb *t = ptr(mk.deq[ep]);
 		u32 len;
 
 		if ((t->ctrl & TRB_C) != mk.ccs[ep])
@@ -258,62 +258,62 @@ static unsigned read_all(char *buf, unsigned max)
 /* ------------------------------------------------------------ rings */
 static void test_ring_wrap_and_cycle(void **state)
 {
-	struct xdbc_ring r;
+	struct xhci_ring r;
 	unsigned usable = XDBC_XFER_TRBS - 1;
 
-	xdbc_ring_init_xfer(&r, mem.out, PHYS_BASE, XDBC_XFER_TRBS);
+	xhci_ring_init_xfer(&r, mem.out, PHYS_BASE, XDBC_XFER_TRBS);
 	assert_int_equal(TRB_GET_TYPE(mem.out[usable].ctrl), TRB_LINK);
 	assert_true(mem.out[usable].ctrl & TRB_TC);
 	assert_int_equal(mem.out[usable].ctrl & TRB_C, 0);	/* not the controller's yet */
 	assert_int_equal(mem.out[usable].param, PHYS_BASE);
-	assert_int_equal(xdbc_ring_room(&r), usable - 1);
+	assert_int_equal(xhci_ring_room(&r), usable - 1);
 	for (unsigned k = 0; k < 3 * usable + 2; k++) {
-		unsigned i = xdbc_ring_push(&r, 0x1000 + k, k, TRB_TYPE(TRB_NORMAL));
+		unsigned i = xhci_ring_push(&r, 0x1000 + k, k, TRB_TYPE(TRB_NORMAL));
 		u8 want = (u8)(1 - (k / usable) % 2);	/* 1 on the first pass, 0 on the second */
 
 		assert_int_equal(i, k % usable);
 		assert_int_equal(mem.out[i].ctrl & TRB_C, want);
 		if (i == usable - 1)	/* the Link TRB goes over with this pass's cycle */
 			assert_int_equal(mem.out[usable].ctrl & TRB_C, want);
-		assert_int_equal(xdbc_ring_pop(&r), i);
+		assert_int_equal(xhci_ring_pop(&r), i);
 	}
 	assert_int_equal(r.cycle, 0);	/* three wraps */
 }
 
 static void test_ring_room_and_inflight(void **state)
 {
-	struct xdbc_ring r;
+	struct xhci_ring r;
 	unsigned usable = XDBC_XFER_TRBS - 1;
 
-	xdbc_ring_init_xfer(&r, mem.in, PHYS_BASE + 0x100, XDBC_XFER_TRBS);
+	xhci_ring_init_xfer(&r, mem.in, PHYS_BASE + 0x100, XDBC_XFER_TRBS);
 	for (unsigned k = 0; k < usable - 1; k++)
-		xdbc_ring_push(&r, 0, 0, TRB_TYPE(TRB_NORMAL));
-	assert_int_equal(xdbc_ring_room(&r), 0);		/* full: one slot stays empty */
-	assert_int_equal(xdbc_ring_inflight(&r, PHYS_BASE + 0x100), 0);
-	assert_int_equal(xdbc_ring_inflight(&r, PHYS_BASE + 0x100 + 16 * 13), 13);
-	assert_int_equal(xdbc_ring_inflight(&r, PHYS_BASE + 0x100 + 16 * 14), -1);	/* empty slot */
-	assert_int_equal(xdbc_ring_inflight(&r, PHYS_BASE + 0x100 + 16 * 15), -1);	/* the link */
-	assert_int_equal(xdbc_ring_inflight(&r, PHYS_BASE + 0x100 + 8), -1);		/* unaligned */
-	assert_int_equal(xdbc_ring_inflight(&r, PHYS_BASE), -1);			/* before it */
-	xdbc_ring_pop(&r);
-	assert_int_equal(xdbc_ring_inflight(&r, PHYS_BASE + 0x100), -1);		/* retired */
-	assert_int_equal(xdbc_ring_room(&r), 1);
+		xhci_ring_push(&r, 0, 0, TRB_TYPE(TRB_NORMAL));
+	assert_int_equal(xhci_ring_room(&r), 0);		/* full: one slot stays empty */
+	assert_int_equal(xhci_ring_inflight(&r, PHYS_BASE + 0x100), 0);
+	assert_int_equal(xhci_ring_inflight(&r, PHYS_BASE + 0x100 + 16 * 13), 13);
+	assert_int_equal(xhci_ring_inflight(&r, PHYS_BASE + 0x100 + 16 * 14), -1);	/* empty slot */
+	assert_int_equal(xhci_ring_inflight(&r, PHYS_BASE + 0x100 + 16 * 15), -1);	/* the link */
+	assert_int_equal(xhci_ring_inflight(&r, PHYS_BASE + 0x100 + 8), -1);		/* unaligned */
+	assert_int_equal(xhci_ring_inflight(&r, PHYS_BASE), -1);			/* before it */
+	xhci_ring_pop(&r);
+	assert_int_equal(xhci_ring_inflight(&r, PHYS_BASE + 0x100), -1);		/* retired */
+	assert_int_equal(xhci_ring_room(&r), 1);
 }
 
 static void test_event_ring_consumer_cycle(void **state)
 {
-	struct xdbc_ring r;
+	struct xhci_ring r;
 
-	xdbc_ring_init_event(&r, mem.evt, PHYS_BASE, 4);
-	assert_null(xdbc_event_peek(&r));			/* zeroed: cycle 0 != 1 */
+	xhci_ring_init_event(&r, mem.evt, PHYS_BASE, 4);
+	assert_null(xhci_event_peek(&r));			/* zeroed: cycle 0 != 1 */
 	for (int pass = 0; pass < 3; pass++) {
 		for (int i = 0; i < 4; i++) {
 			mem.evt[i].ctrl = TRB_TYPE(TRB_TRANSFER) | (pass % 2 ? 0 : 1);
-			assert_non_null(xdbc_event_peek(&r));
-			xdbc_event_advance(&r);
+			assert_non_null(xhci_event_peek(&r));
+			xhci_event_advance(&r);
 		}
-		assert_null(xdbc_event_peek(&r));		/* last pass's TRB: stale cycle */
-		assert_int_equal(xdbc_ring_deq_phys(&r), PHYS_BASE);
+		assert_null(xhci_event_peek(&r));		/* last pass's TRB: stale cycle */
+		assert_int_equal(xhci_ring_deq_phys(&r), PHYS_BASE);
 	}
 }
 
@@ -377,7 +377,7 @@ static void test_batched_registers(void **state)
 	/* idle: DCERDP catches up once, at the ring's dequeue position */
 	assert_int_equal(xdbc_getc(&dev), EKDB_NO_CHAR);
 	assert_int_equal(mk.erdp_writes, 1);
-	evt_deq = xdbc_ring_deq_phys(&dev.evt);
+	evt_deq = xhci_ring_deq_phys(&dev.evt);
 	assert_int_equal(mk.erdp, evt_deq);
 	/* IN: the emptied buffer is posted again; its doorbell waits for the idle getc */
 	mk.in = (const u8 *)"hello";

@@ -68,7 +68,7 @@ static void early_dev(struct xdbc_dev *d)
 	d->mem_phys = OLD_PHYS;
 	xdbc_mem_init(d);
 	for (unsigned s = 0; s < XDBC_SLOTS; s++) {
-		unsigned i = xdbc_ring_push(&d->in, OLD_PHYS + offsetof(struct xdbc_mem, inbuf) +
+		unsigned i = xhci_ring_push(&d->in, OLD_PHYS + offsetof(struct xdbc_mem, inbuf) +
 					    s * XDBC_MAXP, XDBC_MAXP, TRB_TYPE(TRB_NORMAL) | TRB_IOC);
 
 		d->in_slot_of[i] = (u8)s;
@@ -133,7 +133,7 @@ static void test_state_checked(void **unused)
 static void old_in_completes(struct xdbc_dev *nd, unsigned k, const char *data)
 {
 	u64 buf = oldm.in[k].param;
-	struct xdbc_trb *ev = &newm.evt[nd->evt.deq];
+	struct xhci_trb *ev = &newm.evt[nd->evt.deq];
 
 	memcpy((u8 *)&oldm + (buf - OLD_PHYS), data, strlen(data));
 	ev->param = OLD_PHYS + offsetof(struct xdbc_mem, in) + 16 * k;
@@ -141,9 +141,9 @@ static void old_in_completes(struct xdbc_dev *nd, unsigned k, const char *data)
 	ev->ctrl = TRB_TYPE(TRB_TRANSFER) | XDBC_EP_IN << 16 | nd->evt.cycle;
 }
 
-static void new_completes(struct xdbc_dev *nd, struct xdbc_ring *r, unsigned ep, const char *data)
+static void new_completes(struct xdbc_dev *nd, struct xhci_ring *r, unsigned ep, const char *data)
 {
-	struct xdbc_trb *t = &r->trbs[r->deq], *ev = &newm.evt[nd->evt.deq];
+	struct xhci_trb *t = &r->trbs[r->deq], *ev = &newm.evt[nd->evt.deq];
 	unsigned len = data ? (unsigned)strlen(data) : 0;
 
 	if (data)
@@ -175,7 +175,7 @@ static void test_adopt_moves_everything(void **unused)
 	struct xdbc_dev d, nd;
 	struct xdbc_legacy lg;
 	struct ekdb_transport_state st;
-	struct xdbc_trb *link;
+	struct xhci_trb *link;
 	char buf[64];
 
 	early_dev(&d);
@@ -272,9 +272,9 @@ static void test_cycle_toggled_bridge(void **unused)
 	early_dev(&d);
 	/* the OUT ring wrapped once: producer cycle 0 */
 	for (unsigned i = 0; i < XDBC_XFER_TRBS - 1; i++) {
-		xdbc_ring_push(&d.out, OLD_PHYS + offsetof(struct xdbc_mem, outbuf), 1,
+		xhci_ring_push(&d.out, OLD_PHYS + offsetof(struct xdbc_mem, outbuf), 1,
 			       TRB_TYPE(TRB_NORMAL));
-		xdbc_ring_pop(&d.out);
+		xhci_ring_pop(&d.out);
 	}
 	assert_int_equal(d.out.cycle, 0);
 	export(&d, &st);
@@ -295,7 +295,7 @@ static void test_never_loaded(void **unused)
 	regs[DBC_DCCTRL / 4] = DCCTRL_DCE;
 	/* output queued before the far host came: "hi" on the old OUT ring */
 	memcpy(oldm.outbuf[0], "hi", 2);
-	xdbc_ring_push(&d.out, OLD_PHYS + offsetof(struct xdbc_mem, outbuf), 2,
+	xhci_ring_push(&d.out, OLD_PHYS + offsetof(struct xdbc_mem, outbuf), 2,
 		       TRB_TYPE(TRB_NORMAL) | TRB_IOC);
 	export(&d, &st);
 	assert_false(st.u.xdbc.loaded);

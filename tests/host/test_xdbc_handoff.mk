@@ -1,3 +1,3 @@
 # SPDX-License-Identifier: GPL-2.0
-test_xdbc_handoff_SRCS := io/xhci-dbc/xdbc_ring.c io/xhci-dbc/xdbc_dev.c \
+test_xdbc_handoff_SRCS := io/xhci/xhci_ring.c io/xhci-dbc/xdbc_dev.c \
                           io/xhci-dbc/xdbc_takeover.c

@@ -85,6 +85,45 @@ class Corrupter:
         return bytes(out)
 
 
+class Hold:
+    """A line that stalls (flow control, a held relay): what comes is kept,
+    nothing goes on, until WireProxy.release() sends all of it at once."""
+
+    def __init__(self):
+        self.held = bytearray()
+
+    def __call__(self, data):
+        self.held += data
+        return b""
+
+
+class DropPackets:
+    """A line that loses whole packets: the next `n` frames ("$...#cs",
+    tracked across chunks) vanish; everything else goes on."""
+
+    def __init__(self, n):
+        self.n = n
+        self.dropped = 0
+        self._in = False
+        self._tail = 0                  # checksum digits still to drop
+
+    def __call__(self, data):
+        out = bytearray()
+        for b in data:
+            if b == ord("$") and not self._in and self.dropped < self.n:
+                self._in = True
+            if not self._in:
+                out.append(b)
+            elif b == ord("#"):
+                self._tail = 2
+            elif self._tail:
+                self._tail -= 1
+                if not self._tail:
+                    self._in = False
+                    self.dropped += 1
+        return bytes(out)
+
+
 def _connect(upstream):
     """A unix socket path, or host:port (TCP, Nagle off, as gdb's own)."""
     if os.path.sep in upstream:
@@ -119,6 +158,7 @@ class WireProxy:
         self._srv.listen(4)
         self._closing = False
         self._socks = []
+        self._dst = {}                  # "to_stub"/"to_gdb" -> the socket bytes go to
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _note(self, direction, data):
@@ -143,6 +183,7 @@ class WireProxy:
                 continue
             self.connections += 1
             self._socks += [client, up]
+            self._dst = {"to_stub": up, "to_gdb": client}
             threading.Thread(target=self._pump, args=(client, up, "gdb", "to_stub"),
                              daemon=True).start()
             threading.Thread(target=self._pump, args=(up, client, "stub", "to_gdb"),
@@ -172,6 +213,18 @@ class WireProxy:
             except OSError:
                 pass
             s.close()
+
+    def release(self, filt):
+        """Stop filtering one direction ("to_stub"/"to_gdb") and send what
+        its Hold kept, all at once."""
+        hold, data = getattr(self, filt), b""
+        setattr(self, filt, None)
+        if isinstance(hold, Hold):
+            data = bytes(hold.held)
+        if data:
+            self._note(("gdb" if filt == "to_stub" else "stub") + "*", data)
+            self._dst[filt].sendall(data)
+        return data
 
     def transcript(self, direction=None):
         """The log as text lines 'gdb> frame' / 'stub> frame'."""

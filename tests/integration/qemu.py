@@ -147,7 +147,7 @@ class Machine:
                  display="none", no_gop=False, extra=(), qemu_gdb=None,
                  lifetime=MACHINE_LIFETIME, name="m", start=True, dbgp=False,
                  dbgp_knobs=(), xdbc=False, xdbc_knobs=(), uart_pci=0, uart_mmio32=False,
-                 linux=None, initrd=None):
+                 uart_mmio64=False, no_ps2=False, usb_kbd=(), linux=None, initrd=None):
         self.dir = str(tmp_path)
         self.linux = linux                      # a bzImage instead of the ESP (--linux)
         self.initrd = initrd
@@ -169,7 +169,10 @@ class Machine:
         self.xdbc = xdbc or bool(xdbc_knobs)    # the xHCI DbC model (xdbc-sim)
         self.xdbc_knobs = list(xdbc_knobs)
         self.uart_pci = uart_pci                # pci-serial lines (I/O BAR), on sockets
-        self.uart_mmio32 = uart_mmio32          # the memory-mapped UART model (uart-sim)
+        self.uart_mmio32 = uart_mmio32 or uart_mmio64   # the memory-mapped UART model (uart-sim)
+        self.uart_mmio64 = uart_mmio64          # ... with a 64-bit BAR0
+        self.no_ps2 = no_ps2                    # -machine i8042=off
+        self.usb_kbd = list(usb_kbd)            # xHCI controllers, a usb-kbd on each
         self.proc = None
         self.ports = []
         self._qemu_ends = []        # QEMU's ends of the "unix" ports' pairs
@@ -311,6 +314,10 @@ class Machine:
             cmd += ["--uart-pci", f"unix:{self.uart_pci_path(i)}"]
         if self.uart_mmio32:
             cmd += ["--uart-mmio32", f"unix:{self.uart_mmio32_path}"]
+            cmd += ["--uart-mmio64"] if self.uart_mmio64 else []
+        if self.no_ps2:
+            cmd.append("--no-ps2")
+        cmd += [f"--usb-kbd={c}" for c in self.usb_kbd]
         for e in self.extra:
             cmd.append(f"--extra={e}")
         return cmd

@@ -126,18 +126,28 @@ class QMP:
             out.append({"type": "qcode", "data": k})
         return out
 
-    def send_key(self, keys, hold_time=None):
+    def send_key(self, keys, hold_time=None, device=None):
         """Press keys together and release them: "ctrl-c", "shift-a", "ret",
-        or a list of QKeyCode names ["ctrl", "alt", "delete"]."""
+        or a list of QKeyCode names ["ctrl", "alt", "delete"].  device: the
+        display (QOM id) a keyboard is bound to (usb-kbd,display=ID): the
+        keys go to that keyboard (input-send-event), not the default one."""
+        if device is not None:
+            keys = self._qcodes(keys)
+            for down in (True, False):
+                self.execute("input-send-event", {"device": device, "events": [
+                    {"type": "key", "data": {"down": down, "key": k}}
+                    for k in (keys if down else keys[::-1])]})
+            return
         args = {"keys": self._qcodes(keys)}
         if hold_time is not None:
             args["hold-time"] = int(hold_time)
         self.execute("send-key", args)
 
-    def type_text(self, text, delay=0.05):
-        """Type text one character at a time (US layout, shift as needed)."""
+    def type_text(self, text, delay=0.05, device=None):
+        """Type text one character at a time (US layout, shift as needed);
+        device: as for send_key."""
         for ch in text:
-            self.execute("send-key", {"keys": self._qcodes(char_keys(ch))})
+            self.send_key(char_keys(ch), device=device)
             if delay:
                 time.sleep(delay)
 

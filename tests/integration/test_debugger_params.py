@@ -7,7 +7,10 @@ reason the debugger is off.
 Bad inputs: a serial port that does not exist, a transport we do not
 know, a malformed baud rate, an empty value, a value on a flag
 (kgdbwait=yes, kgdbcon=1), a bad or missing kdb.cmd_enable mask and one
-wider than 32 bits, kgdboc= with an unknown part or a bad baud rate."""
+wider than 32 bits, kgdboc= with an unknown part or a bad baud rate,
+ekdb.debug_early= other than unmap.  Every bad value of every option is
+walked on the host (tests/host/test_early_params.c, one table that must
+name every early parameter); these boots show what the boot then does."""
 
 import pytest
 
@@ -30,6 +33,9 @@ CASES = [
     (f"{GOOD} kdb.cmd_enable=0x100000001", "kdb.cmd_enable=0x100000001", "kdb.cmd_enable"),
     (f"{GOOD} kgdboc=banana", "kgdboc=banana", "kgdboc"),
     (f"{GOOD} kgdboc=kms,kbd,ttyS1,12x", "kgdboc=kms,kbd,ttyS1,12x", "kgdboc"),
+    # every option's bad values: tests/host/test_early_params.c's table; here the
+    # one that was accepted with the debugger left on (issue 33)
+    (f"{GOOD} ekdb.debug_early=unmapx", "ekdb.debug_early=unmapx", "ekdb.debug_early"),
 ]
 
 

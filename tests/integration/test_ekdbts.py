@@ -77,9 +77,13 @@ def test_ekdbts_malformed_fails_closed(machine, value, why):
     assert "Registered I/O driver ekdbts" not in m.output(0)
 
 
-def test_ekdbts_refused_beside_another_debugger_line(machine):
-    """ekdbts= wants the debugger's line to itself (Linux: one kgdb_io at a time)."""
-    m = machine(cmdline=f"{CONSOLE} ekgdboc=ttyS0 ekdbts=V1")
+@pytest.mark.parametrize("other", ["ekgdboc=ttyS0", "kgdboc=ttyS0", "kgdbdbgp=0", "kgdbxdbc=0"])
+def test_ekdbts_refused_beside_another_debugger_line(machine, other):
+    """ekdbts= wants the debugger's line to itself (Linux: one kgdb_io at a
+    time), beside each of the options that name one: the early one, the
+    running kernel's, the USB debug port and the xHCI DbC (no such device on
+    this machine: the option alone is enough to refuse)."""
+    m = machine(cmdline=f"{CONSOLE} {other} ekdbts=V1")
     m.wait_for(r"ekdbts: the tests need the debugger's line to themselves", timeout=BOOT_TIMEOUT)
     m.wait_for(r"boot complete: 1 CPUs online", timeout=BOOT_TIMEOUT, fail_on=r"Oops|Kernel panic")
     assert "ekdbts: RUN" not in m.output(0)

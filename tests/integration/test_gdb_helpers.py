@@ -56,6 +56,29 @@ def table(out, first_col=r"\s*\d+"):
     return [ln for ln in out.splitlines() if re.match(first_col + r"\s", ln)]
 
 
+def doc_session(section):
+    """The gdb session docs/gdb-helpers.md shows under `### `section``:
+    [(command without its comment, [output lines])]."""
+    text = open(os.path.join(REPO, "docs", "gdb-helpers.md")).read()
+    sec = text.split(f"### `{section}`", 1)[1].split("\n### ", 1)[0]
+    steps = []
+    for ln in re.search(r"^```\n(.*?)^```", sec, re.S | re.M).group(1).splitlines():
+        if ln.startswith("(gdb) "):
+            steps.append((ln[len("(gdb) "):].split("#", 1)[0].strip(), []))
+        elif steps:
+            steps[-1][1].append(ln)
+    return steps
+
+
+def same_rows(doc_out, out):
+    """The table rows of a helper's output are the documented ones, address
+    columns (0x...) aside."""
+    def rows(text):
+        return [[w for w in ln.split() if not w.startswith("0x")] for ln in table(text)]
+    assert rows("\n".join(doc_out)) == rows(out), "docs/gdb-helpers.md shows:\n" + \
+        "\n".join(doc_out) + "\ngdb shows:\n" + out
+
+
 def test_helpers_autoload_and_no_target(gdb):
     """gdb loads the helpers from kernel.elf's section (safe path added, as
     the docs say); before `target remote` each says so; a wrong argument
@@ -116,11 +139,19 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
     printk = rows[0]
     assert int(printk[0], 16) == nm("printk")[0] + off and int(printk[2]) == nm("printk")[1], out
 
-    # breakpoints: kdb's (monitor) and gdb's (kept in the target while stopped)
-    g.monitor("bp setup_arch")
-    g.cmd("set breakpoint always-inserted on")
-    g.cmd("hbreak trap_init")
+    # breakpoints: kdb's (monitor) and gdb's (kept in the target while stopped),
+    # the documented session typed as it stands in the doc
+    session = doc_session("ekdb-breakpoints")
+    assert [c for c, _ in session] == [
+        "monitor bp setup_arch", "set breakpoint always-inserted on", "hbreak trap_init",
+        "ekdb-breakpoints", "delete", "continue", "monitor bp schedule", "ekdb-breakpoints"], session
+    for cmd, _ in session[:3]:
+        if cmd.startswith("monitor "):
+            g.monitor(cmd[len("monitor "):])
+        else:
+            g.cmd(cmd)
     out = run(g, "ekdb-breakpoints")
+    same_rows(session[3][1], out)
     assert re.search(r"^breakpoint table: 2 used of \d+ entries at 0x[0-9a-f]{16}, in the "
                      r"early storage \(early_bps, in use\)", out, re.M), out
     rows = [ln.split() for ln in table(out)]
@@ -175,6 +206,7 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
 
     g.monitor("bp schedule")
     out = run(g, "ekdb-breakpoints")
+    same_rows(session[7][1], out)
     assert re.search(r"^breakpoint table: 2 used of \d+ entries at 0x[0-9a-f]{16}, in memory "
                      r"the full core allocated", out, re.M), out
     rows = [ln.split() for ln in table(out)]
@@ -196,6 +228,40 @@ def test_helpers_at_kgdbwait_and_running(machine, gdb):
     for c in COMMANDS:                      # a wrong argument, in the running system too
         expect_error(g, f"{c} now", rf"usage: {c} ")
     g.monitor("bc all")
+    g.detach()
+
+
+def test_dmesg_after_the_log_wrapped(machine, gdb):
+    """lx-dmesg once the ring (log_buf) has wrapped: every line whole and in
+    order (kprintkflood's numbers consecutive), the oldest kept line first
+    and the newest last: the same last lines as kdb's own dmesg (the
+    kernel's log_buf_copy, C) prints at the same stop."""
+    m = boot_to_kgdbwait(machine, smp=2, cmdline=f"{CONSOLE} ekgdboc=ttyS1 kgdbwait "
+                                                 "test_printk_flood")
+    g = gdb(args=AUTOLOAD)
+    g.cmd("set remote noack-packet off")
+    g.connect(m.socket_path(1))
+    size = int(value(g, "sizeof(log_buf)"))
+    g.cont()
+    m.wait_for(r"printk flood %d:" % (size // 60), timeout=BOOT_TIMEOUT * 3)
+    st = g.interrupt(timeout=60)
+    assert st.get("signal-name") == "SIGINT", st
+    assert int(value(g, "log_head")) > size + 4096            # it has wrapped
+
+    out = run(g, "lx-dmesg")
+    lines = out.splitlines()
+    assert lines and all(re.match(DMESG_LINE, ln) for ln in lines), out[:3000]
+    assert sum(len(ln) for ln in lines) > size // 2, len(out)  # the whole ring, not a part
+    assert "ekdb reference kernel" not in out                  # the oldest lines are gone
+    flood = [int(n) for n in re.findall(r"\] printk flood (\d+): the quick brown fox jumps "
+                                        r"over the lazy dog$", out, re.M)]
+    assert len(flood) > 1000 and flood == list(range(flood[0], flood[0] + len(flood))), \
+        flood[:5] + flood[-5:]
+    kdb_line = r"^<\d>\[\s*\d+\.\d{6}\] "                  # kdb's: the level kept
+    kdb = [re.sub(kdb_line, "", ln) for ln in g.monitor("dmesg 4").splitlines()
+           if re.match(kdb_line, ln)]
+    assert len(kdb) == 4, kdb
+    assert [re.sub(DMESG_LINE, "", ln) for ln in lines[-4:]] == kdb, (lines[-4:], kdb)
     g.detach()
 
 

@@ -123,6 +123,40 @@ def test_launcher_prints_command_and_checks_dbgp(tmp_path):
     assert "x-pci-proxy-dev" in line
 
 
+def test_launcher_usb_keyboards(tmp_path):
+    """Issue 35: --no-ps2 and --usb-kbd (docs/launcher.md): each controller
+    behind its own root port (OVMF then places its 64-bit BAR below 4 GiB),
+    a usb-kbd on it; bound to the display (vga0) only when PS/2 is there
+    too.  Bad input tried: an unknown controller."""
+    import shlex
+
+    def argv(*opts):
+        r = subprocess.run([LAUNCHER, "--esp", str(tmp_path / "esp"), "--dry-run",
+                            "--serial", "none"] + list(opts), capture_output=True, text=True,
+                           timeout=60)
+        assert r.returncode == 0, r.stderr
+        return shlex.split([x for x in r.stderr.splitlines() if x.startswith("+ ")][-1][2:])
+
+    shell_esp(tmp_path)
+    a = argv("--no-ps2", "--usb-kbd", "--usb-kbd", "nec-usb-xhci")
+    assert a[a.index("-machine") + 1] == "q35,i8042=off", a
+    devs = [a[i + 1] for i, x in enumerate(a) if x == "-device"]
+    assert devs[-6:] == ["pcie-root-port,id=usbrp0,chassis=10",
+                         "qemu-xhci,id=usbhc0,bus=usbrp0", "usb-kbd,id=usbkbd0,bus=usbhc0.0",
+                         "pcie-root-port,id=usbrp1,chassis=11",
+                         "nec-usb-xhci,id=usbhc1,bus=usbrp1", "usb-kbd,id=usbkbd1,bus=usbhc1.0"], devs
+    assert a[a.index("-vga") + 1] == "std", a
+    a = argv("--usb-kbd")                       # PS/2 too: the USB keyboard bound to vga0
+    devs = [a[i + 1] for i, x in enumerate(a) if x == "-device"]
+    assert "VGA,id=vga0" in devs and devs[-1] == "usb-kbd,id=usbkbd0,bus=usbhc0.0,display=vga0"
+    assert a[a.index("-vga") + 1] == "none" and a[a.index("-machine") + 1] == "q35", a
+    a = argv("--no-ps2")
+    assert not any("usb" in x or "xhci" in x for x in a), a
+    r = subprocess.run([LAUNCHER, "--dry-run", "--usb-kbd", "ohci"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "--usb-kbd" in r.stderr and "ohci" in r.stderr, r.stderr
+
+
 def test_launcher_tcp_lines_are_relayed(tmp_path):
     """Issue 13: a --serial tcp: line is served by the launcher's relay
     (build/tools/tcp-relay) in front of a unix socket QEMU listens on; unix
@@ -381,6 +415,55 @@ def test_launcher_dies_with_the_test(tmp_path):
         for p in pids:
             if _alive(p):
                 os.kill(p, 9)
+
+
+def test_launcher_dies_with_any_parent(tmp_path):
+    """Issue 33: tools/ekdb-qemu started by anything (a script, a shell job,
+    not only the harness, which passes its own PR_SET_PDEATHSIG) whose
+    parent is SIGKILLed takes everything it started along: QEMU, the three
+    device models and the TCP relay.  The parent here is a bare Python
+    process; after its SIGKILL no process of the launcher's may remain
+    (bounded wait); then the same with the launcher SIGKILLed as well (no
+    clean stop: each child's own PR_SET_PDEATHSIG).  Fails without the
+    launcher's own PR_SET_PDEATHSIG (the launcher, QEMU, the models and
+    the relay ran on) and without its children's (QEMU and the models ran
+    on in the second half)."""
+    import sys
+    d = str(tmp_path)
+    args = [LAUNCHER, "--esp", str(shell_esp(tmp_path)), "--timeout", "600",
+            "--serial", f"unix:{d}/s0", "--serial", f"tcp:{free_tcp_port()}",
+            "--dbgp-sim", f"unix:{d}/dbgp", "--xdbc-sim", f"unix:{d}/xdbc",
+            "--uart-mmio32", f"unix:{d}/uart"]
+    for kill_launcher_too in (False, True):
+        parent = subprocess.Popen(
+            [sys.executable, "-c",
+             "import subprocess, sys; p = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL,"
+             " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(p.pid, flush=True); "
+             "p.wait()"] + args, stdout=subprocess.PIPE, text=True, start_new_session=True)
+        pids = []
+        try:
+            launcher = int(parent.stdout.readline())
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                pids = [launcher] + _children(launcher)
+                names = [_comm(p) for p in pids[1:]]
+                if len(names) == 5 and any(n.startswith("qemu-system") for n in names):
+                    break                   # 3 models, the relay and QEMU
+                time.sleep(0.1)
+            assert len(pids) == 6, f"not all started: {[(p, _comm(p)) for p in pids]}"
+            os.kill(parent.pid, 9)
+            parent.wait()
+            if kill_launcher_too:           # both gone at once: each child's own signal
+                os.kill(launcher, 9)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and any(_alive(p) for p in pids):
+                time.sleep(0.2)
+            left = [(p, _comm(p)) for p in pids if _alive(p)]
+            assert not left, f"outlived the launcher's parent (launcher killed: {kill_launcher_too}): {left}"
+        finally:
+            for p in pids:
+                if _alive(p):
+                    os.kill(p, 9)
 
 
 class _FakeScreen:

@@ -82,6 +82,59 @@ def test_ekdb_debug_killed_takes_qemu_along(build_tree, tmp_path):
     os.killpg(p.pid, signal.SIGKILL)    # the fake gdb (its own session's leftovers)
 
 
+@pytest.mark.qemu
+def test_make_debug_ctrl_c_and_ctrl_z_in_gdb(build_tree, tmp_path):
+    """Issue 33: `make debug` run from an interactive shell, as a user does.
+    Ctrl-C in gdb (the terminal's SIGINT to the foreground process group)
+    reached make too, which waited for gdb and then ended with `make: ***
+    [Makefile:NN: debug] Interrupt` and status 130 though the user had only
+    interrupted the target.  Now gdb alone gets it: the target stops, gdb
+    goes on, and quitting gdb ends make with status 0 and no such line.
+    Ctrl-Z in gdb stops the job (the shell says so) and `fg` gives gdb the
+    terminal back (it evaluates an expression and reads the target)."""
+    pexpect = pytest.importorskip("pexpect")
+    wrapper = tmp_path / "gdb-wrapper"
+    wrapper.write_text("#!/bin/sh\nexec gdb -nx -iex 'set confirm off' -iex 'set pagination off' \"$@\"\n")
+    wrapper.chmod(0o755)
+    env = dict(os.environ, GDB=str(wrapper), PS1="SHELL> ", TERM="dumb")
+    sh = pexpect.spawn("bash", ["--norc", "--noprofile", "-i"], env=env, cwd=REPO,
+                       encoding="utf-8", codec_errors="replace", timeout=60)
+    sh.logfile_read = open(tmp_path / "terminal.log", "w")
+    try:
+        sh.expect_exact("SHELL> ")
+        sh.sendline("make debug DEBUG_CMDLINE='earlyprintk=serial,ttyS0,115200 ekgdboc=ttyS1 kgdbwait'")
+        sh.expect(r"kgdb_breakpoint \(\)", timeout=BOOT_TIMEOUT + 60)
+        sh.expect_exact("(gdb) ")
+        sh.sendcontrol("z")                             # gdb stops, the job with it
+        sh.expect(r"Stopped\s+make debug")
+        sh.expect_exact("SHELL> ")
+        sh.sendline("fg")
+        sh.expect(r"fg\r\nmake debug ")                # bash names the job it continues
+        sh.sendline("p 6*7")
+        sh.expect(r"\$\d+ = 42")
+        sh.sendline("x/2i $pc")
+        sh.expect(r"<kgdb_breakpoint\+\d+>")
+        sh.expect_exact("(gdb) ")
+        sh.sendline("continue")
+        sh.expect_exact("Continuing.")
+        sh.sendintr()                                   # Ctrl-C on the terminal
+        sh.expect(r"received signal SIG(INT|TRAP)")
+        sh.expect_exact("(gdb) ")
+        sh.sendline("p 6*7")                            # gdb is still there
+        sh.expect(r"\$\d+ = 42")
+        sh.sendline("quit")
+        sh.expect_exact("SHELL> ")
+        sh.sendline("echo make-status=$?")               # fg's status is make's
+        sh.expect(r"make-status=(\d+)")
+        status = sh.match.group(1)
+        sh.expect_exact("SHELL> ")
+        out = (tmp_path / "terminal.log").read_text(errors="replace")
+        assert status == "0", out[-3000:]
+        assert "make: ***" not in out and "] Interrupt" not in out, out[-3000:]
+    finally:
+        sh.close(force=True)
+
+
 def test_gdb_over_a_tcp_serial_line_and_reconnect(machine, gdb):
     """--serial tcp:PORT as a user would use it (the README's TCP recipe):
     gdb attaches at kgdbwait through the launcher's relay, a gdb that dies

@@ -73,3 +73,51 @@ def test_bp_on_kms_leave_helper_refused(machine):
     go_and_break_in_again(k)
     k.go(r"go\r?\n", timeout=60)
     m.expect_not(REENTRY)
+
+
+# issue 33: a watchpoint hit by a driver op in the tick's break-in poll
+POLL_RECOVERED = (r"ekdb: write watchpoint #\d+ at 0x[0-9a-f]+ \(ld\+0x[0-9a-f]+/0x[0-9a-f]+, 8 bytes\) hit "
+                  r"inside the debugger by dbgp_chan_getc\+0x[0-9a-f]+/0x[0-9a-f]+: removed")
+
+
+def test_watchpoint_hit_in_poll_recovered(machine):
+    """The USB debug port with kgdbdbgp=0,1: the running kernel's tick
+    polls the port every second (the late driver's ops: dbgp_chan_getc).
+    A write watchpoint on the poll's own state (ld.chan.poll_at, which
+    every poll writes) fires inside that poll, a hardware trap in code the
+    debugger runs while the kernel runs: it is removed with a warning
+    naming it and the poll goes on; no stop is reported in the middle of
+    the port's transaction (it used to be, on a line whose driver was
+    half-way through a transaction: the issue's hang).  Ctrl-C on the port
+    then stops the machine and the session works."""
+    from gdb_boot import WAITING
+    from gdbdriver import gdb_batch
+    from rsp import Rsp, frame
+    from test_stop_path import KERNEL_ELF, moved, symbols
+
+    out = gdb_batch(KERNEL_ELF, ["p/x &'ehci_dbgp.c'::ld.chan.poll_at"])
+    poll_at = int(re.search(r"= (0x[0-9a-f]+)", out).group(1), 16)
+    addr, funcs = symbols()
+    m = machine(cmdline="earlyprintk=serial,ttyS0,115200 kgdbdbgp=0,1 kgdbwait", smp=2,
+                ports=("unix",), dbgp=True)
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    addr, _ = moved(m, addr, funcs)
+    poll_at += m.kaslr_offset()
+    r = Rsp(m.dbgp_path)
+    r.send_raw(b"+")
+    assert "PacketSize" in r.ask("qSupported:swbreak+;hwbreak+")
+    r.send_raw(frame("c"))
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    r.send_raw(b"\x03")
+    stop, _ = r.read_reply(timeout=240)
+    assert stop.startswith("T02"), stop
+    assert r.ask(f"Z2,{poll_at:x},8") == "OK"
+    r.send_raw(frame("c"))
+    m.wait_for(POLL_RECOVERED, timeout=BOOT_TIMEOUT, fail_on=f"{BAD}|cannot recover")
+    # the machine runs on and the port still serves: Ctrl-C stops it
+    r.send_raw(b"\x03")
+    stop, _ = r.read_reply(timeout=240)
+    assert stop.startswith("T02"), f"a stop in the poll was reported: {stop}"
+    assert r.u64(addr["jiffies"]) > 0
+    assert r.ask("D") == "OK"
+    m.expect_not(r"Oops|Kernel panic|inside the debugger on CPU")

@@ -15,6 +15,7 @@ followed by a check that nothing changed."""
 
 import re
 
+from gdb_boot import ACKS_ON, attach
 from kdb_session import BAD, CONSOLE, CTRL_C, ENTRY, PROMPT, Kdb, clean
 from qemu import BOOT_TIMEOUT
 
@@ -103,6 +104,39 @@ def test_sysrq_trigger(machine):
     m.expect_not(r"Oops|Kernel panic")
 
 
+def test_sysrq_trigger_bulk(machine):
+    """Linux's '_' prefix (Documentation/admin-guide/sysrq.rst, 6.8+): a write
+    starting with '_' makes every following byte a key, in order, so
+    `echo _tg` shows the tasks, then enters kdb (from the same write: bt),
+    and after `go` echo's newline is a key too (Linux's help line, as
+    __handle_sysrq('\n') prints it).  A '_' not first is an ordinary byte
+    (the first byte only: x's help, no DEBUG).  Tried: _tg, x_g, _, _hx."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS0")
+    k = Kdb(m)
+    start = k.mark()
+    k.type(f"echo _tg > {TRIGGER}")
+    k.enter()
+    k.wait(ENTRY, timeout=BOOT_TIMEOUT)
+    k.wait(PROMPT)
+    out = m.output(0)[start:]
+    show, debug = out.find("sysrq: Show State"), out.find("sysrq: DEBUG")
+    assert 0 <= show < debug, out                       # t, then g
+    assert "sysrq: HELP" not in out, out                 # '_' is no key
+    bt = k.cmd("bt")
+    assert "write_sysrq_trigger" in bt, bt
+    start = k.mark()
+    k.go(SHELL)
+    assert "sysrq: HELP" in m.output(0)[start:]         # echo's newline, as Linux
+
+    out = shell(k, f"echo x_g > {TRIGGER}")             # '_' only counts first
+    assert "sysrq: HELP" in out and "DEBUG" not in out, out
+    out = shell(k, f"echo _ > {TRIGGER}")                # only echo's newline
+    assert out.count("sysrq: HELP") == 1 and "DEBUG" not in out, out
+    out = shell(k, f"echo _hx > {TRIGGER}")              # h, x, newline: three
+    assert out.count("sysrq: HELP") == 3, out
+    m.expect_not(r"Oops|Kernel panic")
+
+
 def test_kgdboc_switch_and_bad_values(machine):
     """kgdboc=ttyS0 at boot; echo ttyS1 switches: Ctrl-C on ttyS0 is the
     shell's again, Ctrl-C on ttyS1 enters kdb there.  Bad values get Linux's
@@ -139,6 +173,35 @@ def test_kgdboc_switch_and_bad_values(machine):
     k1.go(r"go\r?\n")
     k.mark()
     ctrl_c_reaches_shell(k)
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def test_kgdboc_write_while_gdb_is_connected(machine, gdb):
+    """Linux's kgdboc refuses to reconfigure while gdb is connected
+    ("kgdboc: Cannot reconfigure while KGDB is connected.", EBUSY): gdb on
+    ttyS1 has continued the kernel and is still attached; from the shell on
+    ttyS0, switching (ttyS0), unconfiguring ("") and even the same line
+    (ttyS1) are refused, cat still shows ttyS1, the shell keeps Ctrl-C and
+    gdb still stops the kernel on its line.  After gdb detaches the switch
+    is allowed (the control)."""
+    m = boot_shell(machine, f"{CONSOLE} kgdboc=ttyS1", ports=("unix", "socket"))
+    k = Kdb(m)
+    g = attach(machine, gdb, m, pre=ACKS_ON + ("set remote interrupt-on-connect on",))
+    g.cont()
+    for val in ("ttyS0", '""', "ttyS1"):
+        start = k.mark()
+        out = shell(k, f"echo {val} > {KGDBOC}")
+        assert out.endswith("sh: echo: write error: Device or resource busy"), (val, out)
+        assert "kgdboc: Cannot reconfigure while KGDB is connected." in m.output(0)[start:], val
+        assert shell(k, f"cat {KGDBOC}") == "ttyS1", val
+    ctrl_c_reaches_shell(k)                               # ttyS0 is still the shell's
+    st = g.interrupt(timeout=60)                          # gdb kept its line
+    assert st.get("signal-name") == "SIGINT", st
+    assert int(g.cmd("print/x jiffies").split("=")[1], 16) > 0
+    g.detach()
+    out = shell(k, f"echo ttyS0 > {KGDBOC}")
+    assert "write error" not in out, out
+    assert shell(k, f"cat {KGDBOC}") == "ttyS0"
     m.expect_not(r"Oops|Kernel panic")
 
 
@@ -350,6 +413,67 @@ def test_kgdboc_pci_line_at_run_time(machine):
     assert shell(k, f"cat {KGDBOC}") == "ttyS4"
     ctrl_c_enters(k4)                                # nothing changed
     k4.go(r"go\r?\n")
+    m.expect_not(r"Oops|Kernel panic")
+
+
+def qemu_bauds(m, start=0):
+    """The baud rates QEMU's 16550s were programmed to (its
+    serial_update_parameters trace: baudbase / the divisor the guest
+    wrote), from the launcher's log at offset start."""
+    with open(m.launcher_log, "rb") as f:
+        f.seek(start)
+        log = f.read().decode(errors="replace")
+    return [int(b) for b in re.findall(r"serial_update_parameters baudrate=(\d+)", log)]
+
+
+def launcher_log_size(m):
+    with open(m.launcher_log, "rb") as f:
+        return len(f.read())
+
+
+def test_kgdboc_pci_line_baud_at_run_time(machine):
+    """echo ttyS4,9600 programs 9600 baud into the PCI UART: QEMU's own
+    trace of the divisor the guest wrote says 9600 (not what the guest
+    prints about itself); echo ttyS4 (no baud) keeps the line's 9600, as
+    Linux's uart_poll_init; echo ttyS4,115200 programs 115200.  The same on
+    an ISA line: ttyS1,9600 takes it at 9600, ttyS1,57600 reprograms it.
+    Bad bauds (ttyS4,0, ttyS4,12x) are ENODEV and program nothing."""
+    m = boot_shell(machine, CONSOLE, uart_pci=1, ports=("unix", "unix"))
+    k = Kdb(m)
+    m.qmp().execute("trace-event-set-state", {"name": "serial_update_parameters",
+                                              "enable": True})
+    for bad in ("ttyS4,0", "ttyS4,12x"):
+        start = launcher_log_size(m)
+        out = shell(k, f"echo {bad} > {KGDBOC}")
+        assert out.endswith("sh: echo: write error: No such device"), (bad, out)
+        assert qemu_bauds(m, start) == [], bad
+    start = launcher_log_size(m)
+    out = shell(k, f"echo ttyS4,9600 > {KGDBOC}")
+    assert "write error" not in out, out
+    assert re.search(r"serial8250: ttyS4 at I/O 0x[0-9a-f]+ \(polled, 9600 baud\)", m.output(0))
+    assert shell(k, f"cat {KGDBOC}") == "ttyS4,9600"
+    bauds = qemu_bauds(m, start)
+    assert bauds and bauds[-1] == 9600, bauds
+    k4 = Kdb(m, m.take_uart(m.uart_pci_path(0)))
+    ctrl_c_enters(k4)                                  # it is the debugger's line
+    k4.go(r"go\r?\n")
+
+    start = launcher_log_size(m)                       # no baud: the line keeps its
+    out = shell(k, f"echo ttyS4 > {KGDBOC}")           # own (Linux's uart_poll_init
+    assert "write error" not in out, out               # sets one only when given)
+    assert all(b == 9600 for b in qemu_bauds(m, start)), qemu_bauds(m, start)
+    start = launcher_log_size(m)
+    out = shell(k, f"echo ttyS4,115200 > {KGDBOC}")
+    assert "write error" not in out, out
+    bauds = qemu_bauds(m, start)
+    assert bauds and bauds[-1] == 115200, bauds
+
+    for val, baud in (("ttyS1,9600", 9600), ("ttyS1,57600", 57600)):   # ISA: taken, then open
+        start = launcher_log_size(m)
+        out = shell(k, f"echo {val} > {KGDBOC}")
+        assert "write error" not in out, out
+        bauds = qemu_bauds(m, start)
+        assert bauds and bauds[-1] == baud, (val, bauds)
     m.expect_not(r"Oops|Kernel panic")
 
 

@@ -33,10 +33,10 @@ CALLBACK_POINTERS = ("cpu_id_fn", "roundup_fn")
 KGDBWAIT_HOOKS = f"{KGDBWAIT} kgdboc=kms,kbd,ttyS1"
 
 
-def symbols():
-    """name -> address and address -> name of the kernel's functions, and
-    the protected range."""
-    out = subprocess.run(["nm", KERNEL_ELF], capture_output=True, text=True,
+def symbols(elf=KERNEL_ELF):
+    """name -> address of every symbol and address -> name of the kernel's
+    functions (of build/kernel.elf, or of @elf)."""
+    out = subprocess.run(["nm", elf], capture_output=True, text=True,
                          check=True).stdout
     addr, funcs = {}, {}
     for line in out.splitlines():

@@ -215,6 +215,31 @@ def test_mmio32_pciserial_gdb(machine, gdb, pci_lines):
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
 
 
+def test_mmio64_bar_above_4g(machine):
+    """The UART model with a 64-bit BAR0 (tools/ekdb-qemu --uart-mmio64):
+    OVMF puts it above 4 GiB; the running kernel's PCI UART driver names it
+    there (BAR1 is its upper half), and the early discovery
+    (ekgdboc=pciserial) reaches the same address and refuses it, since the
+    early kernel maps device memory below 4 GiB only; the boot goes on.
+    QEMU's x-pci-proxy-dev registers only 32-bit BARs, so nothing answers
+    at that address: the UART itself is not used here."""
+    m = machine(cmdline="earlyprintk=serial,ttyS0,115200", uart_mmio64=True)
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    found = re.findall(PCI_LINE, m.output(0))
+    assert len(found) == 1 and found[0][3] == "mmio32", m.output(0)[-2000:]
+    slot, fn, _, _, addr = found[0]
+    assert int(addr, 16) >= 1 << 32, found
+    bdf = f"00:{slot}.{fn}"
+    m.kill()
+    m = machine(cmdline=f"earlyprintk=serial,ttyS0,115200 ekgdboc=pciserial,force,{bdf} "
+                        f"kgdbwait", uart_mmio64=True)
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    out = m.output(0)
+    assert f"kgdb: ekgdboc=pciserial,force,{bdf}: Bad address: the debugger stays off" in out, \
+        out[-2000:]
+    assert f"({found[0][3]} {addr}) not used" in out, out[-2000:]
+
+
 def test_pciserial_without_force_refused(machine, pci_lines):
     """The LPSS UART is not of the 16550 class: without ,force pciserial
     refuses it (Linux does), and says so; the boot goes on."""

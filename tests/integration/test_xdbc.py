@@ -181,13 +181,23 @@ def test_firmware_never_lets_go(machine):
 ])
 def test_no_controller_or_no_dbc(machine, cmdline, knobs, xdbc, message):
     """What is not there is said, the debugger stays off, kgdbwait does not
-    wait and the boot completes."""
+    wait and the boot completes.  The kernel's xHCI driver says what it
+    found: a DbC nobody enabled is `not in use` (the line ended empty,
+    issue 33), and none at all gets no line."""
     m, _ = boot(machine, f"{CONSOLE} {cmdline} exit_after_boot", knobs, connect=False,
                 xdbc=xdbc)
     m.wait_for(message, timeout=BOOT_TIMEOUT, from_start=True)
     m.wait_for(r"kgdb: kgdbxdbc=\d: No such device: the debugger stays off", from_start=True)
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
     m.expect_not(r"Waiting for connection")
+    log = m.output(0)
+    dbc = re.findall(r"^xhci_hcd [0-9a-f:.]+: Debug Capability.*?\r?$", log, re.M)
+    if xdbc and "no-dbc" not in knobs:
+        assert [ln.rstrip("\r").split(": ", 1)[1] for ln in dbc] == ["Debug Capability not in use"], log
+        assert re.search(r"^xhci_hcd [0-9a-f:.]+: xHCI 1\.10 started, 4 ports, 0 connected\r?$",
+                         log, re.M), log
+    else:
+        assert dbc == [], log
     assert m.wait_exit(timeout=60) == 0
 
 

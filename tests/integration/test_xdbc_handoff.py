@@ -120,11 +120,10 @@ def test_gdb_session_across_handoff_and_xhci_reset(machine, gdb):
     assert not re.search(BAD, m.output(0)), m.output(0)[-2000:]
 
 
-def test_kdb_session_across_handoff_and_xhci_reset(machine):
-    """kdb on the DbC: a breakpoint planted at kgdbwait fires after the xHCI
-    driver's reset, on the same DbC; kdb's `xdbc` shows the late driver,
-    the reset survived and the early block no longer used."""
-    m = boot(machine, f"{CONSOLE} kgdbxdbc=0 kgdbwait")
+def kdb_past_the_xhci_reset(machine, knobs=()):
+    """kdb on the DbC at kgdbwait plants a breakpoint after the xHCI
+    driver's reset and goes there: (machine, kdb, its `xdbc` output)."""
+    m = boot(machine, f"{CONSOLE} kgdbxdbc=0 kgdbwait", knobs=knobs)
     p = m.take_xdbc()
     m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
     k = Kdb(m, p)
@@ -132,7 +131,21 @@ def test_kdb_session_across_handoff_and_xhci_reset(machine):
     e = k.go(ENTRY)
     assert "Breakpoint" in e.group(0), e.group(0)
     k.wait(PROMPT)
-    out = k.cmd("xdbc")
+    return m, k, k.cmd("xdbc")
+
+
+def boot_on(m, k):
+    """The breakpoint cleared, the boot completes."""
+    k.cmd("bc 0")
+    k.go(r"go\r?\n")
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+
+
+def test_kdb_session_across_handoff_and_xhci_reset(machine):
+    """kdb on the DbC: a breakpoint planted at kgdbwait fires after the xHCI
+    driver's reset, on the same DbC; kdb's `xdbc` shows the late driver,
+    the reset survived and the early block no longer used."""
+    m, k, out = kdb_past_the_xhci_reset(machine)
     assert re.search(r"xdbc0: xHCI [0-9a-f]{2}:[0-9a-f]{2}\.\d DbC at 0x[0-9a-f]+, port 2, "
                      r"configured, debugger", out), out
     assert "early block no longer used" in out, out
@@ -141,9 +154,25 @@ def test_kdb_session_across_handoff_and_xhci_reset(machine):
     assert re.search(BACK, m.output(0))
     s = m.xdbc_control("stats")
     assert s["enumerations"] == 2 and s["dbc_resets"] == 1, s
-    k.cmd("bc 0")
-    k.go(r"go\r?\n")
-    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT)
+    boot_on(m, k)
+
+
+def test_dbc_kept_across_an_xhci_reset_that_leaves_it(machine):
+    """A controller whose HCRST leaves the DbC alone (the model's
+    hcrst-keeps-dbc knob): the DbC driver finds DCE still set after the
+    xHCI driver's reset and keeps the DbC as it is (no second enable, no
+    second enumeration); the kdb session on it goes on through a
+    breakpoint after the reset."""
+    m, k, out = kdb_past_the_xhci_reset(machine, knobs=("hcrst-keeps-dbc",))
+    assert "xHCI resets survived 1 (DbC enabled again 0, kept 1)" in out, out
+    assert re.search(IN_USE, m.output(0))
+    assert re.search(r"xdbc: xdbc0: DbC kept across the xHCI reset \(still enabled\)",
+                     m.output(0))
+    assert not re.search(BACK, m.output(0))
+    s = m.xdbc_control("stats")
+    assert s["hcresets"] >= 1 and s["dbc_resets"] == 0 and s["enumerations"] == 1, s
+    assert s["enables"] == 1 and s["state"] == "configured", s
+    boot_on(m, k)
 
 
 def test_bytes_on_the_old_rings_after_the_handoff(machine):

@@ -27,7 +27,8 @@ LCR_DLAB = 0x80
 
 class Uart:
     BAR0_SIZE = BAR0_SIZE
-    def __init__(self, send, take, counters, log):
+    def __init__(self, send, take, counters, log, bar64=False):
+        self.bar64 = bar64        # BAR0 a 64-bit memory BAR (BAR1 its upper half)
         self.send = send          # bytes -> the client
         self.take = take          # () -> bytes the client sent (may be empty)
         self.counters = counters
@@ -48,7 +49,8 @@ class Uart:
         struct.pack_into("<HH", c, 0x00, VENDOR, DEVICE)
         struct.pack_into("<I", c, 0x08, CLASS << 8 | REVISION)
         c[0x0E] = 0x00                          # header type 0, one function
-        struct.pack_into("<I", c, 0x10, 0x0)    # BAR0: memory, 32-bit, not prefetchable
+        # BAR0: memory, not prefetchable, 32-bit (or 64-bit: type 2, BAR1 the upper half)
+        struct.pack_into("<I", c, 0x10, 0x4 if self.bar64 else 0x0)
         struct.pack_into("<HH", c, 0x2C, VENDOR, 0x7270)   # subsystem
         c[0x3D] = 1                             # INTA#
         self.cfg = c
@@ -68,12 +70,14 @@ class Uart:
             a, b = addr + i, (val >> (8 * i)) & 0xFF
             if a in (0x04, 0x05):               # command: I/O, memory, bus master ...
                 c[a] = b & (0x07 if a == 0x04 else 0x04)
-            elif 0x10 <= a <= 0x13:             # BAR0: 4 KiB aligned, flags kept
-                c[a] = b
+            elif 0x10 <= a <= 0x13 or (self.bar64 and 0x14 <= a <= 0x17):
+                c[a] = b                        # BAR0 (4 KiB aligned, flags kept), BAR1
             elif a in (0x0C, 0x0D, 0x3C):       # cache line, latency, irq line
                 c[a] = b
         bar = struct.unpack_from("<I", c, 0x10)[0] & ~(BAR0_SIZE - 1) & 0xFFFFFFFF
-        struct.pack_into("<I", c, 0x10, bar)
+        struct.pack_into("<I", c, 0x10, bar | (0x4 if self.bar64 else 0))
+        if self.bar64:
+            bar |= struct.unpack_from("<I", c, 0x14)[0] << 32
         self.bar0 = bar
 
     # ------------------------------------------------------------ registers

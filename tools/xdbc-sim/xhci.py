@@ -6,7 +6,8 @@ all DMA), the capability registers (CAPLENGTH/HCIVERSION, HCSPARAMS1-3,
 HCCPARAMS1 with the extended-capability pointer xECP, DBOFF, RTSOFF), the
 operational registers (USBCMD with R/S and a self-clearing HCRST, USBSTS
 with HCHalted following R/S and CNR 0; HCRST resets the DbC with the rest
-of the controller: DCE 0, the far host loses the device, PAGESIZE, CRCR, DCBAAP, CONFIG,
+of the controller: DCE 0, the far host loses the device (not with the
+hcrst-keeps-dbc knob), PAGESIZE, CRCR, DCBAAP, CONFIG,
 the root ports' PORTSC: powered, nothing connected: the DbC owns the
 port its cable is on), the runtime registers of interrupter 0 (stored), the
 doorbell array (stored: the model runs no command ring and no device
@@ -73,7 +74,7 @@ class Xhci:
         self.portsc = [PORT_PP for _ in range(self.nports)]
         self.rt = {}
         self.c["hcresets"] += counted
-        if counted:
+        if counted and not self.k.hcrst_keeps_dbc:
             self.dbc.hc_reset()         # HCRST resets the Debug Capability too
 
     # ------------------------------------------------------------ DMA

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * xhc_hub.c - keyboards behind a hub on a root port, found at enumeration
+ * (USB 2.0 chapter 11): the hub configured, marked as a hub in its slot
+ * context, each port powered, reset when something is connected, and the
+ * device there enumerated with a route string of one tier (and its TT
+ * when a low/full-speed device sits behind a high-speed hub).  The hub's
+ * status-change endpoint is not read: devices plugged into the hub later
+ * are not seen; a hub behind a hub is not used.  Static storage only.
+ */
+#include "xhc.h"
+#include "usb_desc.h"
+#include <asm/tsc_early.h>
+#include <ekdb/errno.h>
+#include <ekdb/log.h>
+#include <ekdb/string.h>
+
+#define USB_DT_HUB		0x29
+#define HUB_CLASS_DEV_IN	0xa0	/* class request to the hub, device to host */
+#define HUB_CLASS_PORT_OUT	0x23	/* class request to a port, host to device */
+#define HUB_CLASS_PORT_IN	0xa3
+#define USB_REQ_GET_STATUS	0
+#define USB_REQ_CLEAR_FEATURE	1
+#define USB_REQ_SET_FEATURE	3
+#define HUB_PORT_RESET		4
+#define HUB_PORT_POWER		8
+#define HUB_C_PORT_CONNECTION	16
+#define HUB_C_PORT_RESET	20
+#define HUB_PS_CONNECTION	(1u << 0)
+#define HUB_PS_ENABLE		(1u << 1)
+#define HUB_PS_LOW_SPEED	(1u << 9)
+#define HUB_PS_HIGH_SPEED	(1u << 10)
+#define HUB_PC_RESET		(1u << (16 + 4))
+#define HUB_PORTS_MAX		15	/* one tier of route string: 4 bits */
+
+static void wait_us(u64 us)
+{
+	for (u64 t0 = early_now_us(); early_now_us() - t0 < us;)
+		;
+}
+
+static int port_status(struct xhc_dev *h, struct xhc_dev *devs, unsigned n, unsigned port,
+		       u32 *st)
+{
+	u8 *buf = h->hc->mem->desc;
+	int r = xhc_dev_control(h, devs, n, HUB_CLASS_PORT_IN, USB_REQ_GET_STATUS, 0, (u16)port, 4,
+				xhc_phys(h->hc, buf));
+
+	*st = buf[0] | buf[1] << 8 | (u32)buf[2] << 16 | (u32)buf[3] << 24;
+	return r;
+}
+
+/* Reset @port of hub @h; the speed of the device there (xHCI's numbers). */
+static int port_reset(struct xhc_dev *h, struct xhc_dev *devs, unsigned n, unsigned port, u8 *speed)
+{
+	u64 t0 = early_now_us();
+	u32 st = 0;
+	int r = xhc_dev_control(h, devs, n, HUB_CLASS_PORT_OUT, USB_REQ_SET_FEATURE, HUB_PORT_RESET,
+				(u16)port, 0, 0);
+
+	while (!r && !((r = port_status(h, devs, n, port, &st)) || (st & HUB_PC_RESET)))
+		if (early_now_us() - t0 > XHC_PORT_RESET_US)
+			return -EKDB_ETIMEDOUT;
+	if (r)
+		return r;
+	xhc_dev_control(h, devs, n, HUB_CLASS_PORT_OUT, USB_REQ_CLEAR_FEATURE, HUB_C_PORT_RESET,
+			(u16)port, 0, 0);
+	xhc_dev_control(h, devs, n, HUB_CLASS_PORT_OUT, USB_REQ_CLEAR_FEATURE, HUB_C_PORT_CONNECTION,
+			(u16)port, 0, 0);
+	wait_us(XHC_RECOVERY_US);
+	if (!(st & HUB_PS_CONNECTION))
+		return -EKDB_ENODEV;
+	if (!(st & HUB_PS_ENABLE))
+		return -EKDB_EIO;
+	*speed = st & HUB_PS_LOW_SPEED ? 2 : st & HUB_PS_HIGH_SPEED ? 3 : 1;
+	return 0;
+}
+
+static struct xhc_dev *free_dev(struct xhc_dev *devs, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!devs[i].used && devs[i].mem)
+			return &devs[i];
+	return NULL;
+}
+
+int xhc_hub_setup(struct xhc_dev *h, struct xhc_dev *devs, unsigned n)
+{
+	const u8 *desc = h->hc->mem->desc;
+	unsigned ports, good, found = 0;
+	int r;
+
+	r = xhc_dev_control(h, devs, n, USB_DIR_IN, USB_REQ_GET_DESCRIPTOR, USB_DT_CONFIG << 8, 0, 9,
+			    xhc_phys(h->hc, desc));
+	if (!r)
+		r = xhc_dev_control(h, devs, n, 0, USB_REQ_SET_CONFIGURATION, desc[5], 0, 0, 0);
+	if (!r)
+		r = xhc_dev_control(h, devs, n, HUB_CLASS_DEV_IN, USB_REQ_GET_DESCRIPTOR,
+				    USB_DT_HUB << 8, 0, 9, xhc_phys(h->hc, desc));
+	if (r)
+		return r;
+	ports = MIN((unsigned)desc[2], HUB_PORTS_MAX);
+	good = desc[5] * 2000u;				/* bPwrOn2PwrGood, 2 ms units */
+	r = xhc_dev_set_hub(h, devs, n, (u8)ports);
+	if (r)
+		return r;
+	for (unsigned p = 1; p <= ports; p++)
+		xhc_dev_control(h, devs, n, HUB_CLASS_PORT_OUT, USB_REQ_SET_FEATURE, HUB_PORT_POWER,
+				(u16)p, 0, 0);
+	wait_us(MAX(good, 20000u) + XHC_CONNECT_US);	/* power good, then the devices connect */
+	for (unsigned p = 1; p <= ports; p++) {
+		struct xhc_dev *d;
+		u32 st;
+		u8 speed;
+
+		if (port_status(h, devs, n, p, &st) || !(st & HUB_PS_CONNECTION))
+			continue;
+		d = free_dev(devs, n);
+		if (!d) {
+			pr_warn("kbd: xHCI %s port %u.%u: no room for another device (%u at most)\n",
+				h->hc->name, h->port, p, n);
+			break;
+		}
+		r = port_reset(h, devs, n, p, &speed);
+		if (r) {
+			pr_warn("kbd: xHCI %s port %u.%u: the hub's port does not enable (%s)\n",
+				h->hc->name, h->port, p, ekdb_strerror(r));
+			continue;
+		}
+		*d = (struct xhc_dev){ .hc = h->hc, .mem = d->mem, .mem_phys = d->mem_phys,
+				       .port = h->port, .hub_port = (u8)p, .speed = speed, .parent = h };
+		if (h->speed == 3 && speed < 3) {	/* split transactions through the hub's TT */
+			d->tt_slot = h->slot;
+			d->tt_port = (u8)p;
+		}
+		r = xhc_dev_enumerate(d, devs, n);
+		if (r > 0)
+			found += (unsigned)r;
+	}
+	pr_info("kbd: xHCI %s port %u: USB hub %04x:%04x, %u ports, %u keyboard%s behind it\n",
+		h->hc->name, h->port, h->vendor, h->product, ports, found, found == 1 ? "" : "s");
+	return found ? (int)found : -EKDB_ENOENT;
+}

@@ -1,0 +1,179 @@
+# SPDX-License-Identifier: GPL-2.0
+"""kdb typed on a USB keyboard (issue 35, docs/console.md "USB keyboards").
+
+QEMU's own devices: `-machine q35,i8042=off` (no PS/2 controller at all),
+qemu-xhci or nec-usb-xhci with a usb-kbd (the launcher's --no-ps2 and
+--usb-kbd), keys sent through QMP (send-key reaches the only keyboard there
+is; input-send-event names the device), the screen read back with
+screen.py.  PNGs are left in the test's tmp dir (kdbscreen-*.png).
+"""
+
+import re
+
+from kdb_session import BAD
+from qemu import BOOT_TIMEOUT
+from test_kdb_screen import ON_SCREEN, Screen, at_prompt, last_line
+
+DONE = r"boot complete: \d+ CPUs online"
+USB_ONLY = r"kgdb: ekgdboc=kbd: 1 USB keyboard, output on the screen"
+
+
+def kdb_on_usb(machine, tmp_path, ctrl="qemu-xhci", **kw):
+    m = machine(cmdline=ON_SCREEN, no_ps2=True, usb_kbd=[ctrl], **kw)
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard 0627:0001 \((full|high) speed",
+               timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(USB_ONLY, timeout=60, fail_on=BAD)
+    m.wait_for(r"kgdb: Waiting for connection", timeout=60, fail_on=BAD)
+    sc = Screen(m, tmp_path)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    return m, sc
+
+
+def test_kdb_at_kgdbwait_on_a_usb_keyboard_only(machine, tmp_path):
+    m, sc = kdb_on_usb(machine, tmp_path)
+    m.expect_not(r"i8042 keyboard")
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out and any("setup_arch" in ln for ln in out), out
+    # editing keys and Shift: the same bytes as on PS/2
+    sc.type("mdd")
+    sc.keys("backspace")
+    sc.type(" setup_arch 1")
+    sc.keys("ret")
+    sc.wait("backspace", lambda s: s.find("kdb> md setup_arch 1") is not None and at_prompt(s))
+    # Caps Lock on and off again, Shift inverting it
+    sc.keys("caps_lock")
+    sc.type("abc")
+    sc.keys("shift-d")
+    sc.keys("caps_lock")
+    sc.type("e")
+    sc.wait("caps", lambda s: last_line(s).rstrip().endswith("kdb> ABCde"))
+    sc.keys("ctrl-u")
+    sc.wait("ctrl-u", lambda s: re.fullmatch(r"\[\d+\]kdb>", last_line(s).rstrip()) is not None)
+    sc.type("go")
+    sc.keys("ret")
+    # the kernel's xHCI driver resets the controller and gives it back: said, the boot goes on
+    m.wait_for(r"xhci_hcd [0-9a-f:.]+: reset; no USB stack: the debugger's USB keyboard driver "
+               r"runs the controller again, 1 keyboard", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_no_keyboard_at_all(machine):
+    """i8042=off and no USB keyboard (a tablet is there): a clear message, the boot goes on."""
+    m = machine(cmdline="earlyprintk=serial,ttyS0,115200 earlyprintk=vga ekgdboc=kbd kgdbwait",
+                no_ps2=True,
+                extra=("-device", "pcie-root-port,id=rpx,chassis=30",
+                       "-device", "qemu-xhci,id=hx,bus=rpx", "-device", "usb-tablet,bus=hx.0"))
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: 0627:0001 is not a keyboard \(1 interface, none "
+               r"HID boot keyboard\)", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"kgdb: ekgdboc=kbd: no keyboard: no PS/2 keyboard controller \(port 0x64 reads "
+               r"0xff\) and no USB keyboard: keyboard transport disabled", timeout=60, fail_on=BAD)
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.expect_not(r"Waiting for connection")
+
+
+def test_nec_usb_xhci(machine, tmp_path):
+    m, sc = kdb_on_usb(machine, tmp_path, ctrl="nec-usb-xhci")
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out and any("setup_arch" in ln for ln in out), out
+
+
+def test_ps2_and_usb_both_type(machine, tmp_path):
+    """The USB keyboard is bound to the display (the launcher does it when
+    PS/2 is there too): send-key types on PS/2, device=vga0 on USB."""
+    m = machine(cmdline=ON_SCREEN, usb_kbd=["qemu-xhci"])
+    m.wait_for(r"kgdb: ekgdboc=kbd: i8042 keyboard", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"kgdb: ekgdboc=kbd: 1 USB keyboard beside it, output on the screen", timeout=60,
+               fail_on=BAD)
+    sc = Screen(m, tmp_path)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    sc.q.type_text("b", delay=0.05)                          # PS/2
+    sc.q.type_text("t", delay=0.05, device="vga0")           # USB
+    sc.wait("b-t", lambda s: last_line(s).rstrip().endswith("kdb> bt"))
+    sc.q.type_text("\r", device="vga0")
+    sc.wait("bt", lambda s: s.find("Call Trace:") is not None and at_prompt(s))
+    sc.q.type_text("go\r", device="vga0")
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_unplugged_and_plugged_back_while_kdb_waits(machine, tmp_path):
+    m, sc = kdb_on_usb(machine, tmp_path)
+    sc.q.execute("device_del", {"id": "usbkbd0"})
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard unplugged", timeout=60, fail_on=BAD)
+    sc.q.execute("device_add", {"driver": "usb-kbd", "id": "usbkbd0", "bus": "usbhc0.0"})
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard 0627:0001", timeout=60, fail_on=BAD)
+    # the two lines were printed after the prompt: Enter on the new keyboard gives a fresh one
+    sc.keys("ret")
+    sc.wait("fresh-prompt", lambda s: at_prompt(s) and "0627:0001" not in last_line(s))
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out, out
+
+
+def test_usb_only_journey_through_the_xhci_reset(machine, tmp_path):
+    """USB only, from setup_arch into the running system: `bp kthreads_start`
+    and Caps Lock on at kgdbwait, `go`; the kms driver takes the screen, the
+    kernel's xHCI driver resets the controller and (no USB stack) gives it
+    back to the debugger's keyboard driver, which enumerates again with the
+    keyboard's state kept; the breakpoint fires on the kms screen and the
+    USB keyboard types there (Caps Lock still on); `go`; Alt+SysRq+g on the
+    USB keyboard in the running system enters kdb, twice, and Ctrl-C does
+    too (the timer tick's poll of the kbd transport); `go` each time."""
+    m, sc = kdb_on_usb(machine, tmp_path)
+    s, out = sc.cmd("bp kthreads_start", "bp")
+    assert any("kthreads_start" in ln for ln in out), out
+    sc.keys("caps_lock")
+    sc.keys("shift-g", "shift-o", "ret")        # "go" with Caps Lock on
+    m.wait_for(r"xhci_hcd [0-9a-f:.]+: reset; no USB stack: the debugger's USB keyboard driver "
+               r"runs the controller again, 1 keyboard", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    s = sc.wait("at-bp", lambda s: s.width == 1024 and at_prompt(s)
+                and s.find("due to Breakpoint @ 0x") is not None, timeout=120)
+    sc.type("bt")                               # Caps Lock kept across the reset: BT
+    s = sc.wait("caps-kept", lambda s: last_line(s).rstrip().endswith("kdb> BT"))
+    sc.keys("backspace", "backspace", "caps_lock")
+    s, out = sc.cmd("bt", "bt-after-reset")
+    assert any("kthreads_start" in ln for ln in out), out
+    sc.type("bc 0")
+    sc.keys("ret")
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    # Alt+SysRq+g twice, then Ctrl-C, in the running system: each an entry below "boot complete"
+    for n, key in enumerate(("alt-sysrq-g", "alt-sysrq-g", "ctrl-c"), 1):
+        sc.keys(key)
+        sc.wait(f"entry{n}", lambda s: at_prompt(s) and entries_after_boot(s) == n, timeout=120)
+        sc.type("go")
+        sc.keys("ret")
+        sc.wait(f"go{n}", lambda s: last_line(s).rstrip().endswith("kdb> go"), timeout=60)
+
+
+def entries_after_boot(s):
+    rows = s.text().splitlines()
+    boot = [i for i, r in enumerate(rows) if "boot complete:" in r]
+    return sum(r.startswith("Entering kdb (") for r in rows[boot[-1]:]) if boot else 0
+
+
+def test_keyboard_behind_a_hub(machine, tmp_path):
+    """A hub on a root port with a keyboard behind it, present at boot: the
+    hub is configured, its ports powered and reset, the keyboard there used
+    beside the one on a root port; that one is unplugged (the hub's stays)
+    and kdb is typed on the one behind the hub, also after the xHCI reset."""
+    m = machine(cmdline=ON_SCREEN, no_ps2=True, usb_kbd=["qemu-xhci"],
+                extra=("-device", "usb-hub,id=hub0,bus=usbhc0.0,port=2",
+                       "-device", "usb-kbd,id=behindhub,bus=usbhc0.0,port=2.1"))
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port (\d+)\.1: USB keyboard 0627:0001 \(full speed",
+               timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB hub [0-9a-f]{4}:[0-9a-f]{4}, \d+ ports, "
+               r"1 keyboard behind it", timeout=60, fail_on=BAD)
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+: \d+ root ports, 2 USB keyboards", timeout=60, fail_on=BAD)
+    sc = Screen(m, tmp_path)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    # the keyboard on the root port goes: only the one behind the hub is left to type on
+    sc.q.execute("device_del", {"id": "usbkbd0"})
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard unplugged", timeout=60, fail_on=BAD)
+    sc.keys("ret")
+    sc.wait("fresh-prompt", lambda s: at_prompt(s) and "unplugged" not in last_line(s))
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out, out
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(r"runs the controller again, 1 keyboard(?!s)", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
