@@ -77,12 +77,6 @@ bool ekdb_trap_nmi(struct pt_regs *regs)
 	return dbg_cpu_park(regs);
 }
 
-/* A fault in a fault-safe accessor, reported by a kernel that owns its fault path. */
-bool ekdb_trap_fault(struct pt_regs *regs)
-{
-	return x86_fixup_exception(regs);
-}
-
 /*
  * The vectors of the IDT arch/x86/idt.c keeps (the reference kernel's and
  * the loader's).  A kernel with an IDT of its own calls the three entry

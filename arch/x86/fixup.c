@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* fixup.c - the exception fixup table and the fault-safe byte accessors. */
 #include <asm/fixup.h>
+#include <ekdb/ekdb.h>
 
 extern const struct x86_ex_entry __start___ex_table[], __stop___ex_table[];
 
@@ -117,4 +118,10 @@ bool x86_fixup_exception(struct pt_regs *regs)
 		}
 	}
 	return false;
+}
+
+/* A fault in a fault-safe accessor, reported by a kernel that owns its fault path. */
+bool ekdb_trap_fault(struct pt_regs *regs)
+{
+	return x86_fixup_exception(regs);
 }
