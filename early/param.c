@@ -21,10 +21,6 @@
 #include <ekdb/string.h>
 #include <ekdb/kdb.h>
 #include "../core/core_early.h"
-#include <ekdb/ekdb.h>
-#include <ekdb/log.h>
-
-extern const struct early_param __start_early_param[], __stop_early_param[];
 
 static int copy_opt(char *dst, const char *v)
 {
@@ -144,22 +140,3 @@ static int setup_kdb_cmd_enable(const char *v)
 	return dbg_opts_refuse("kdb.cmd_enable", err);
 }
 EARLY_PARAM("kdb.cmd_enable", setup_kdb_cmd_enable, "MASK (e.g. 0x1 all, 0x2 mem read, 0x28 inspect+reg read)");
-
-/* For a host that reads its command line itself (Linux's port: ekdb.<name>=). */
-int ekdb_param(const char *name, const char *value)
-{
-	const struct early_param *p;
-	int err;
-
-	for (p = __start_early_param; p < __stop_early_param; p++)
-		if (!strcmp(p->name, name))
-			break;
-	if (p >= __stop_early_param)
-		return -EKDB_ENOENT;
-	err = p->setup(value);
-	if (err)
-		pr_err("Malformed early option '%s%s%s': %s (expected %s%s%s)\n", name,
-		       value ? "=" : "", value ? value : "", ekdb_strerror(err),
-		       p->name, p->help && *p->help ? "=" : "", p->help ? p->help : "");
-	return err;
-}
