@@ -169,6 +169,7 @@ const char *dbg_stop_what(const struct ekdb_stop *stop);
 
 /* ---------------------------------------------------------------- transport.c */
 unsigned dbg_transport_count(void);
+bool dbg_transports_scripted(void);	/* a lock-step peer (ekdbts): no backlog to read */
 extern const struct ekdb_chan dbg_chan;		/* all transports as one channel */
 int dbg_chan_poll(void);			/* a byte, EKDB_CHAR_SYSRQ(k) or EKDB_NO_CHAR */
 void dbg_chan_putc_lines(u8 c);			/* output to non-console transports only */

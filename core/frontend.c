@@ -47,8 +47,11 @@ static unsigned long gdb_chan_quiet_polls(void *arg)
 	return dbg_chan.quiet_polls(arg);
 }
 
-/* a live line: what waits behind a request is a backlog the stub reads first (gdbstub/packet.c) */
-static const struct ekdb_chan gdb_chan = {
+/*
+ * a live line: what waits behind a request is a backlog the stub reads
+ * first (gdbstub/packet.c); not with a scripted peer (run_gdb sets it)
+ */
+static struct ekdb_chan gdb_chan = {
 	.getc = gdb_chan_getc,
 	.putc = gdb_chan_putc,
 	.write = gdb_chan_write,
@@ -62,6 +65,8 @@ static struct ekdb_resume run_gdb(const struct ekdb_stop *stop, bool announce)
 	const struct dbg_bp *b = dbg_bp_get(stop->bp_index);
 	struct ekdb_stop st = *stop;
 	struct ekdb_resume r;
+
+	gdb_chan.drop_stale = !dbg_transports_scripted();
 
 	/*
 	 * A breakpoint gdb did not plant (kdb's): a swbreak/hwbreak stop would

@@ -77,6 +77,15 @@ void dbg_transport_unregister(struct ekdb_transport *t)
 	local_irq_restore(flags);
 }
 
+/* Is one of the transports a scripted peer (no backlog ever: struct ekdb_transport's scripted)? */
+bool dbg_transports_scripted(void)
+{
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)
+		if (transports[i] && transports[i]->scripted)
+			return true;
+	return false;
+}
+
 unsigned dbg_transport_count(void)
 {
 	unsigned n = 0;

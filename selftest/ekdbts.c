@@ -353,6 +353,7 @@ static struct ekdb_transport ts_transport = {
 	.getc = ts_getc,
 	.putc = ts_putc,
 	.poll_break = ts_poll_break,
+	.scripted = true,	/* a getc while a reply is due is the stub waiting: a failure */
 };
 
 /* ------------------------------------------------------------ running a test */

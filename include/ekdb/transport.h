@@ -133,6 +133,12 @@ struct ekdb_transport {
 	void (*deinit)(struct ekdb_transport *t);
 	bool is_console;			/* output-only side (screen) wants kdb text, not gdb packets */
 	/*
+	 * scripted: the peer answers in lock-step and never leaves a backlog
+	 * (the ekdbts self-test): the stub must not read ahead of a request
+	 * for one (gdbstub/packet.c rx_backlog), a read there is a real wait.
+	 */
+	bool scripted;
+	/*
 	 * quiet_polls - how many getc calls in a row that find nothing make a
 	 * pause (tens of ms) after which no more of a burst is on its way; 0:
 	 * EKDB_QUIET_POLLS, right for a port read in microseconds.  A device
