@@ -629,9 +629,14 @@ static void test_backlog_no_ack(void **state)
 	gt_add_packet(g, REQ_A);
 	gt_add_raw(g, "\x01", 1);
 	gt_add_packet(g, REQ_A);
-	assert_int_equal(gt_run(g), 4);
+	/*
+	 * No look-ahead in no-ack mode: gdb never resends there, so what
+	 * follows a request is answered in turn (A then B, not B alone) and
+	 * a Ctrl-C behind a 'c' is left to the running kernel's poll.
+	 */
+	assert_int_equal(gt_run(g), 5);
 	assert_int_equal(count(g->ch.out, "$" ANS_B "#"), 1);
-	assert_int_equal(count(g->ch.out, "$" ANS_A "#"), 2);
+	assert_int_equal(count(g->ch.out, "$" ANS_A "#"), 3);
 	assert_int_equal(acks(g->ch.out), 1);	/* QStartNoAckMode's only */
 }
 
