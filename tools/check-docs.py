@@ -36,7 +36,7 @@ EXTERNAL = {
     "kernel/debug/debug_core.c", "drivers/tty/serial/kgdboc.c",  # Linux
     "drivers/tty/serial/serial_core.c", "scripts/checkpatch.pl",  # Linux
     "arch/x86/lib/memcpy_64.S",                   # Linux
-    "kernel/debug/ekdb/ekdb_linux.c", "include/linux/ekdb.h",  # Linux, from linux/patches/
+    "include/linux/ekdb.h",  # Linux, from linux/patches/
     "vmlinux-gdb.py", "scripts/gdb/vmlinux-gdb.py",    # Linux's gdb helpers
     "include/gdb/signals.def",                    # gdb
     "elf_x86_64_efi.lds",                         # GNU-EFI (/usr/lib)

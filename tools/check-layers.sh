@@ -121,6 +121,17 @@ if [ -z "${LAYERS_SELFTEST:-}" ]; then
 	done <"$srcrules"
 	rm -f "$srcrules"
 fi
+# Linux's side of the port (linux/glue/, compiled by Linux's Kbuild, so no
+# .d file here to read) is a host too: ekdb's headers as <ekdb/...> from
+# include/, Linux's own, and its private glue.h; nothing quoted from the tree.
+if [ -z "${LAYERS_SELFTEST:-}" ]; then
+	hits=$(cd "$here" && find linux/glue -name '*.[ch]' -exec grep -Hn '^#include "' {} + 2>/dev/null |
+	       grep -v '#include "glue\.h"')
+	if [ -n "$hits" ]; then
+		printf '%s\n' "$hits" | sed 's|^|check-layers: Linux'"'"'s side of the port includes a header of the tree (it may use <ekdb/...> only): |' >&2
+		status=1
+	fi
+fi
 # Each device of io/ has one public header (io/DEV/DEV.h or the named one
 # below): a host and the running kernel's drivers include that, never the
 # driver's other headers (docs/porting.md, "The devices").

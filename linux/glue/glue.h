@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * linux/glue/: Linux's side of ekdb's port (docs/porting.md, docs/linux.md).
+ * These files are compiled by Linux's Kbuild with Linux's headers and flags
+ * (linux/ekdb.kbuild), unlike the debugger's own folders; they include
+ * ekdb's public headers only.  One job per file:
+ *   port.c    the services ekdb asks of Linux (struct ekdb_port_ops)
+ *   params.c  ekdb.<name>= on the command line, and the start in setup_arch()
+ *   traps.c   int3, #DB and fault fixups handed to ekdb first
+ */
+#ifndef EKDB_LINUX_GLUE_H
+#define EKDB_LINUX_GLUE_H
+
+#include <linux/types.h>
+
+struct ekdb_port_ops;
+
+/* port.c */
+extern const struct ekdb_port_ops ekdb_linux_port;
+
+/* traps.c: ekdb_early_init() ran, the traps go to ekdb first. */
+extern bool ekdb_linux_started;
+
+#endif /* EKDB_LINUX_GLUE_H */
