@@ -187,7 +187,7 @@ struct ekdb_port_ops {
 	void *(*map_phys)(u64 phys, u64 len);
 	/** map_io - like map_phys for device registers (uncached); NULL when it cannot. */
 	void *(*map_io)(u64 phys, u64 len);
-	/** framebuffer - the screen the firmware left (the early screen console), NULL: none. */
+	/** framebuffer - the screen the firmware left (the early screen console, <ekdb/framebuffer.h>), NULL: none. */
 	const struct ekdb_framebuffer *(*framebuffer)(void);
 	/**
 	 * acpi_table - the firmware's ACPI table @sig ("SPCR": bare earlycon),
