@@ -8,6 +8,7 @@
  *   params.c  ekdb.<name>= on the command line, and the start in setup_arch()
  *   traps.c   int3, #DB and fault fixups handed to ekdb first
  *   io.c      the screen, memory Linux has not mapped, device registers
+ *   text.c    where software breakpoints may go (.text, .init.text)
  */
 #ifndef EKDB_LINUX_GLUE_H
 #define EKDB_LINUX_GLUE_H
@@ -24,6 +25,9 @@ struct ekdb_framebuffer;
 const struct ekdb_framebuffer *ekdb_linux_framebuffer(void);
 void *ekdb_linux_map_unmapped(u64 phys, u64 len);
 void *ekdb_linux_map_io(u64 phys, u64 len);
+
+/* text.c: struct ekdb_port_ops .text_addr */
+bool ekdb_linux_text_addr(u64 addr);
 
 /* traps.c: ekdb_early_init() ran, the traps go to ekdb first. */
 extern bool ekdb_linux_started;

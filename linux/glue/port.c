@@ -121,4 +121,5 @@ const struct ekdb_port_ops ekdb_linux_port = {
 	.framebuffer = ekdb_linux_framebuffer,
 	.sym_lookup = ekdb_linux_sym_lookup,
 	.sym_by_name = ekdb_linux_sym_by_name,
+	.text_addr = ekdb_linux_text_addr,
 };
