@@ -90,7 +90,7 @@ def report(res, figures, fmt_rate, w=print):
     row("memory read 64 KiB (median of 3)", "mem", fmt_rate)
     row(f"stepi x{e.get('stepi_n', '?')}/{k.get('stepi_n', '?')} (per second)", "stepi",
         lambda v: "-" if v is None else f"{v:.0f} /s")
-    row(f"bp hit+continue ({e.get('bp_func') or k.get('bp_func', '?')}, median)", "bp",
+    row("bp hit+continue (median)", "bp",
         lambda v: "-" if v is None else f"{v * 1e3:.2f} ms")
     row("target remote (attach + tdesc)", "attach",
         lambda v: "-" if v is None else f"{v * 1e3:.0f} ms")
@@ -99,6 +99,7 @@ def report(res, figures, fmt_rate, w=print):
             w(f"    {name}: ERROR {x['error']}  (gdb log: {x.get('log')})")
         if x.get("stepi_error"):
             w(f"    {name}: stepi stopped {x['stepi_error'][:120]}")
-    w("    (stop places differ: ekdb in setup_arch(), Linux's kgdb after its 8250 driver; the "
-      "bp figure includes the guest's run time between two calls)")
+    w(f"    (breakpoint on {e.get('bp_func') or k.get('bp_func', '?')}: the figure includes the "
+      "guest's run time between two calls; stop places differ: ekdb in setup_arch(), "
+      "Linux's kgdb after its 8250 driver)")
     w("")

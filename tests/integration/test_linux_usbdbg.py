@@ -13,7 +13,7 @@ import pytest
 
 from gdb_boot import ACKS_ON, cont_to_stop, frames, reg, stop_func
 from qemu import BOOT_TIMEOUT
-from test_linux import CONSOLE, INIT, LINUX_BAD, VMLINUX, boot, linux_kernel  # noqa: F401
+from test_linux import CONSOLE, INIT, LINUX_BAD, VMLINUX, linux_kernel  # noqa: F401 (fixture)
 
 WAITING = r"kgdb: Waiting for connection from remote gdb"
 PORTS = {
