@@ -61,12 +61,7 @@ def test_kdb_on_the_screen_in_setup_arch(bare_machine, linux_kernel, tmp_path): 
     assert re.match(r"0xffffffff[0-9a-f]{8} ", rows_after(s, "kdb> md start_kernel 1")[0]), s.text()
 
     # a breakpoint where Linux starts /init: it fires after early_initcall()
-    s, out = sc.cmd("bp kernel_execve", "bp")
-    assert any("BP #0" in ln and "kernel_execve" in ln for ln in out), out
-    sc.type("go")
-    sc.keys("ret")
-    s = sc.wait("bp-hit", lambda s: at_prompt(s) and s.find("due to Breakpoint @") is not None,
-                timeout=BOOT_TIMEOUT)
+    sc.bp_go("kernel_execve")
     s, out = sc.cmd("bt", "bp-bt")
     fn = names(out)
     assert fn and fn[0] == "kernel_execve" and "kernel_init" in fn, out
