@@ -75,3 +75,26 @@ def test_kdb_on_the_screen_in_setup_arch(bare_machine, linux_kernel, tmp_path): 
     s = sc.wait("after-boot", lambda s: s.find("kdb> go") is not None)
     assert FFFD not in s.text(), s.text()
     assert re.search(BAD, m.output(0)) is None
+
+
+def test_kdb_on_a_usb_keyboard(bare_machine, linux_kernel, tmp_path):  # noqa: F811
+    """No PS/2 controller (q35 i8042=off), a usb-kbd on a qemu-xhci: ekdb's
+    polled xHCI keyboard driver reaches the controller through map_io's
+    fixmap slots; kdb at kgdbwait on the screen, bt typed on the USB
+    keyboard, go boots on."""
+    bz, initrd = linux_kernel
+    m = bare_machine(cmdline=ON_SCREEN, linux=bz, initrd=initrd, no_ps2=True,
+                     usb_kbd=["qemu-xhci"])
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard 0627:0001",
+               timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
+    m.wait_for(r"kgdb: ekgdboc=kbd: 1 USB keyboard, output on the screen", timeout=60,
+               fail_on=LINUX_BAD + "|" + INIT)
+    sc = Screen(m, tmp_path)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    sc.cmd("set LINES 100", "lines")
+    s, out = sc.cmd("bt", "bt")
+    fn = names(out)
+    assert "setup_arch" in fn and "start_kernel" in fn, out
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
