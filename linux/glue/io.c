@@ -101,7 +101,12 @@ static bool __ref ekdb_linux_early_tables(void)
 }
 NOKPROBE_SYMBOL(ekdb_linux_early_tables);
 
-/* map_phys for what the direct map does not hold (port.c asks it first). */
+/*
+ * map_phys for what the direct map does not hold (port.c asks it first).
+ * Early, any address: the USB drivers' DMA address walk reads the page
+ * tables themselves (RAM the direct map does not have yet), the screen
+ * console the framebuffer.
+ */
 void *ekdb_linux_map_unmapped(u64 phys, u64 len)
 {
 	const struct ekdb_framebuffer *fb = ekdb_linux_framebuffer();
