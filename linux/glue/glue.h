@@ -7,6 +7,8 @@
  *   port.c    the services ekdb asks of Linux (struct ekdb_port_ops)
  *   params.c  ekdb.<name>= on the command line, and the start in setup_arch()
  *   traps.c   int3, #DB and fault fixups handed to ekdb first
+ *   io.c      the screen, memory Linux has not mapped, device registers
+ *   text.c    where software breakpoints may go (.text, .init.text)
  */
 #ifndef EKDB_LINUX_GLUE_H
 #define EKDB_LINUX_GLUE_H
@@ -17,6 +19,15 @@ struct ekdb_port_ops;
 
 /* port.c */
 extern const struct ekdb_port_ops ekdb_linux_port;
+
+/* io.c: port members (struct ekdb_port_ops .framebuffer, .map_io) */
+struct ekdb_framebuffer;
+const struct ekdb_framebuffer *ekdb_linux_framebuffer(void);
+void *ekdb_linux_map_unmapped(u64 phys, u64 len);
+void *ekdb_linux_map_io(u64 phys, u64 len);
+
+/* text.c: struct ekdb_port_ops .text_addr */
+bool ekdb_linux_text_addr(u64 addr);
 
 /* traps.c: ekdb_early_init() ran, the traps go to ekdb first. */
 extern bool ekdb_linux_started;

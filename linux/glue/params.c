@@ -48,6 +48,8 @@ void __init ekdb_linux_setup_arch(void)
 	if (!ekdb_wanted)
 		return;
 	ekdb_set_text_offset(kaslr_offset());
+	/* qOffsets "TextSeg=": gdb moves every segment, __init code included */
+	ekdb_set_text_base((u64)_text);
 	ekdb_linux_started = true;
 	ekdb_early_init();
 }
