@@ -16,6 +16,8 @@ from test_kdb_screen import ON_SCREEN, Screen, at_prompt, last_line
 
 DONE = r"boot complete: \d+ CPUs online"
 USB_ONLY = r"kgdb: ekgdboc=kbd: 1 USB keyboard, output on the screen"
+TAKEN = (r"xhci_hcd [0-9a-f:.]+: 1 USB keyboard on its own rings, 1 taken over from the "
+         r"debugger's early driver \(keys held, locks and unread bytes kept\)")
 
 
 def kdb_on_usb(machine, tmp_path, ctrl="qemu-xhci", **kw):
@@ -51,9 +53,9 @@ def test_kdb_at_kgdbwait_on_a_usb_keyboard_only(machine, tmp_path):
     sc.wait("ctrl-u", lambda s: re.fullmatch(r"\[\d+\]kdb>", last_line(s).rstrip()) is not None)
     sc.type("go")
     sc.keys("ret")
-    # the kernel's xHCI driver resets the controller and gives it back: said, the boot goes on
-    m.wait_for(r"xhci_hcd [0-9a-f:.]+: reset; no USB stack: the debugger's USB keyboard driver "
-               r"runs the controller again, 1 keyboard", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    # the kernel's xHCI driver resets the controller and its keyboard driver takes the keyboard
+    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"kbd: the debugger's kbd is the USB keyboard \(1\)", timeout=60, fail_on=BAD)
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
 
 
@@ -111,22 +113,23 @@ def test_unplugged_and_plugged_back_while_kdb_waits(machine, tmp_path):
 def test_usb_only_journey_through_the_xhci_reset(machine, tmp_path):
     """USB only, from setup_arch into the running system: `bp kthreads_start`
     and Caps Lock on at kgdbwait, `go`; the kms driver takes the screen, the
-    kernel's xHCI driver resets the controller and (no USB stack) gives it
-    back to the debugger's keyboard driver, which enumerates again with the
-    keyboard's state kept; the breakpoint fires on the kms screen and the
-    USB keyboard types there (Caps Lock still on); `go`; Alt+SysRq+g on the
-    USB keyboard in the running system enters kdb, twice, and Ctrl-C does
-    too (the timer tick's poll of the kbd transport); `go` each time."""
+    kernel's xHCI driver resets the controller and its keyboard driver
+    enumerates the keyboard on its own rings, carrying the early keyboard's
+    state on, and takes the debugger's kbd over; the breakpoint fires on the
+    kms screen and the USB keyboard types there through the kernel's driver
+    (Caps Lock still on); `go`; keys typed in the running system reach the
+    console shell (Ctrl-C among them: it is the shell's, as on PS/2);
+    Alt+SysRq+g on the USB keyboard enters kdb, twice; `go` each time."""
     m, sc = kdb_on_usb(machine, tmp_path)
     s, out = sc.cmd("bp kthreads_start", "bp")
     assert any("kthreads_start" in ln for ln in out), out
     sc.keys("caps_lock")
     sc.keys("shift-g", "shift-o", "ret")        # "go" with Caps Lock on
-    m.wait_for(r"xhci_hcd [0-9a-f:.]+: reset; no USB stack: the debugger's USB keyboard driver "
-               r"runs the controller again, 1 keyboard", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(r"kbd: the debugger's kbd is the USB keyboard \(1\)", timeout=60, fail_on=BAD)
     s = sc.wait("at-bp", lambda s: s.width == 1024 and at_prompt(s)
                 and s.find("due to Breakpoint @ 0x") is not None, timeout=120)
-    sc.type("bt")                               # Caps Lock kept across the reset: BT
+    sc.type("bt")                               # Caps Lock kept across the takeover: BT
     s = sc.wait("caps-kept", lambda s: last_line(s).rstrip().endswith("kdb> BT"))
     sc.keys("backspace", "backspace", "caps_lock")
     s, out = sc.cmd("bt", "bt-after-reset")
@@ -136,13 +139,28 @@ def test_usb_only_journey_through_the_xhci_reset(machine, tmp_path):
     sc.type("go")
     sc.keys("ret")
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
-    # Alt+SysRq+g twice, then Ctrl-C, in the running system: each an entry below "boot complete"
-    for n, key in enumerate(("alt-sysrq-g", "alt-sysrq-g", "ctrl-c"), 1):
-        sc.keys(key)
+    # the console shell reads the USB keyboard (Shift through the kernel's decoder too)
+    sc.type("echo usb-")
+    sc.keys("shift-t", "y", "p", "e", "d")
+    sc.keys("ret")
+    m.wait_for(r"\nusb-Typed\r?\n", timeout=60, fail_on=BAD)
+    sc.keys("ctrl-c")                           # the shell's: no debugger entry
+    sc.type("echo after-ctrl-c")
+    sc.keys("ret")
+    m.wait_for(r"\nafter-ctrl-c\r?\n", timeout=60, fail_on=BAD)
+    s = sc.wait("ctrl-c-shell", lambda s: s.find("after-ctrl-c") is not None)
+    assert entries_after_boot(s) == 0, s.text()
+    # Alt+SysRq+g twice in the running system: each an entry below "boot complete"
+    for n in (1, 2):
+        sc.keys("alt-sysrq-g")
         sc.wait(f"entry{n}", lambda s: at_prompt(s) and entries_after_boot(s) == n, timeout=120)
         sc.type("go")
         sc.keys("ret")
-        sc.wait(f"go{n}", lambda s: last_line(s).rstrip().endswith("kdb> go"), timeout=60)
+        # the kernel's screen is back (what is typed while kdb leaves is kdb's, dropped)
+        sc.wait(f"go{n}", lambda s: "sysrq: DEBUG" in last_line(s), timeout=60)
+        sc.type(f"echo resumed{n}")           # the system runs again: the shell answers
+        sc.keys("ret")
+        m.wait_for(rf"\nresumed{n}\r?\n", timeout=60, fail_on=BAD)
 
 
 def entries_after_boot(s):
@@ -175,5 +193,5 @@ def test_keyboard_behind_a_hub(machine, tmp_path):
     assert "Call Trace:" in out, out
     sc.type("go")
     sc.keys("ret")
-    m.wait_for(r"runs the controller again, 1 keyboard(?!s)", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)     # the one behind the hub
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
