@@ -340,6 +340,7 @@ void xhci_kbd_start(void)
 		usb.thread = kthread_run(usbkbd_thread, NULL, "usbkbd") != NULL;
 	maybe_register();
 	if (!count() && !i8042_kbd_present() && ekdb_io_wanted("kbd"))
-		pr_err("kbd: kgdboc=kbd: no keyboard: no PS/2 keyboard controller (port 0x64 reads "
-		       "0xff) and no USB keyboard%s\n", usb.thread ? " yet (one plugged in is used)" : "");
+		pr_err("kbd: no keyboard for the debugger: no PS/2 keyboard controller (port 0x64 "
+		       "reads 0xff) and no USB keyboard%s\n",
+		       usb.thread ? " (one plugged in later is used)" : "");
 }

@@ -195,3 +195,71 @@ def test_keyboard_behind_a_hub(machine, tmp_path):
     sc.keys("ret")
     m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)     # the one behind the hub
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_ps2_and_usb_both_type_after_the_takeover(machine, tmp_path):
+    """PS/2 and USB: the i8042 driver takes the debugger's kbd over, the
+    xHCI driver's keyboard driver the USB keyboard; at a breakpoint after
+    both, kdb reads both (one command typed half on each); in the running
+    system the console shell reads both, and Alt+SysRq+g on the USB
+    keyboard enters kdb (the kernel's USB thread)."""
+    m = machine(cmdline=ON_SCREEN, usb_kbd=["qemu-xhci"])
+    m.wait_for(r"kgdb: ekgdboc=kbd: 1 USB keyboard beside it, output on the screen",
+               timeout=BOOT_TIMEOUT, fail_on=BAD)
+    sc = Screen(m, tmp_path)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    s, out = sc.cmd("bp kthreads_start", "bp")
+    assert any("kthreads_start" in ln for ln in out), out
+    sc.q.type_text("go\r", device="vga0")
+    m.wait_for(r"kbd: i8042 keyboard \(config 0x[0-9a-f]+\), irq 1, kgdboc kbd",
+               timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    sc.wait("at-bp", lambda s: at_prompt(s) and s.find("due to Breakpoint @ 0x") is not None,
+            timeout=120)
+    sc.q.type_text("b", delay=0.05, device="vga0")           # USB, through the kernel's driver
+    sc.type("t")                                             # PS/2, through the i8042 driver
+    sc.wait("b-t", lambda s: last_line(s).rstrip().endswith("kdb> bt"))
+    sc.q.type_text("\r", device="vga0")
+    s = sc.wait("bt", lambda s: s.find("Call Trace:") is not None and at_prompt(s))
+    sc.type("bc 0\r")
+    sc.q.type_text("go\r", device="vga0")
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    sc.q.type_text("echo us", delay=0.05, device="vga0")
+    sc.type("b-ps2")
+    sc.q.type_text("\r", device="vga0")
+    m.wait_for(r"\nusb-ps2\r?\n", timeout=60, fail_on=BAD)
+    sc.q.send_key("alt-sysrq-g", device="vga0")
+    sc.wait("entry", lambda s: at_prompt(s) and entries_after_boot(s) == 1, timeout=120)
+    sc.q.type_text("go\r", device="vga0")
+    sc.wait("go", lambda s: "sysrq: DEBUG" in last_line(s), timeout=60)
+
+
+def test_keyboard_unplugged_at_the_takeover(machine, tmp_path):
+    """The only keyboard (USB) is unplugged right after `go`: the xHCI
+    driver's reset finds none, says so, and the boot goes on; plugged in
+    again in the running system, the kernel's thread enumerates it, it
+    takes the debugger's kbd over, types to the shell, and Alt+SysRq+g on
+    it enters kdb, where it types too."""
+    m, sc = kdb_on_usb(machine, tmp_path)
+    sc.type("go")
+    sc.keys("ret")
+    sc.q.execute("device_del", {"id": "usbkbd0"})
+    m.wait_for(r"xhci_hcd [0-9a-f:.]+: 0 USB keyboards on its own rings", timeout=BOOT_TIMEOUT,
+               fail_on=BAD)
+    m.wait_for(r"kbd: no keyboard for the debugger: no PS/2 keyboard controller \(port 0x64 "
+               r"reads 0xff\) and no USB keyboard \(one plugged in later is used\)", timeout=60,
+               fail_on=BAD)
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    sc.q.execute("device_add", {"driver": "usb-kbd", "id": "usbkbd0", "bus": "usbhc0.0"})
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard 0627:0001", timeout=60, fail_on=BAD)
+    m.wait_for(r"kbd: the debugger's kbd is the USB keyboard \(1\)", timeout=60, fail_on=BAD)
+    sc.type("echo plugged")
+    sc.keys("ret")
+    m.wait_for(r"\nplugged\r?\n", timeout=60, fail_on=BAD)
+    sc.keys("alt-sysrq-g")
+    sc.wait("entry", lambda s: at_prompt(s) and entries_after_boot(s) == 1, timeout=120)
+    s, out = sc.cmd("bt", "bt")
+    assert any("usbkbd" in ln for ln in out), out      # entered from the keyboard's thread
+    sc.type("go")
+    sc.keys("ret")
+    sc.wait("go", lambda s: "sysrq: DEBUG" in last_line(s), timeout=60)
