@@ -123,7 +123,7 @@ static __ekdb_nobp int usb_t_poll_break(struct ekdb_transport *t)
 
 static __ekdb_nobp void usb_t_init(struct ekdb_transport *t)
 {
-	usb.debugger = true;
+	usb.debugger = usb.registered = true;
 }
 
 static __ekdb_nobp void usb_t_deinit(struct ekdb_transport *t)
@@ -309,10 +309,20 @@ int xhci_kbd_probe(u32 bdf)
 	return (int)found;
 }
 
-/* A run-time kgdboc=kbd with no PS/2 keyboard: the USB keyboards, when there are some. */
+static void say_no_keyboard(const char *who)
+{
+	pr_err("kbd: %s: no keyboard: no PS/2 keyboard controller (port 0x64 reads 0xff) and no "
+	       "USB keyboard%s\n", who,
+	       usb.thread ? " (one plugged in later is used)" : "");
+}
+
+/* A run-time kgdboc=kbd with no PS/2 keyboard (the i8042 driver is asked first): the USB ones. */
 static struct ekdb_transport *kbd_find(int line, u32 baud)
 {
-	return count() ? &usb.transport : NULL;
+	if (count())
+		return &usb.transport;
+	say_no_keyboard("kgdboc=kbd");
+	return NULL;
 }
 
 static const struct ekdb_io_driver usb_io_driver = {
@@ -340,7 +350,5 @@ void xhci_kbd_start(void)
 		usb.thread = kthread_run(usbkbd_thread, NULL, "usbkbd") != NULL;
 	maybe_register();
 	if (!count() && !i8042_kbd_present() && ekdb_io_wanted("kbd"))
-		pr_err("kbd: no keyboard for the debugger: no PS/2 keyboard controller (port 0x64 "
-		       "reads 0xff) and no USB keyboard%s\n",
-		       usb.thread ? " (one plugged in later is used)" : "");
+		say_no_keyboard("the debugger's kbd");
 }

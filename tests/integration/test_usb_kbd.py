@@ -10,11 +10,14 @@ screen.py.  PNGs are left in the test's tmp dir (kdbscreen-*.png).
 
 import re
 
-from kdb_session import BAD
-from qemu import BOOT_TIMEOUT
-from test_kdb_screen import ON_SCREEN, Screen, at_prompt, last_line
+import pytest
+
+from kdb_session import BAD, Kdb
+from qemu import BOOT_TIMEOUT, MachineError
+from test_kdb_screen import ON_SCREEN, SERIAL, Screen, at_prompt, last_line
 
 DONE = r"boot complete: \d+ CPUs online"
+SHELL = r"ekdb:/# "
 USB_ONLY = r"kgdb: ekgdboc=kbd: 1 USB keyboard, output on the screen"
 TAKEN = (r"xhci_hcd [0-9a-f:.]+: 1 USB keyboard on its own rings, 1 taken over from the "
          r"debugger's early driver \(keys held, locks and unread bytes kept\)")
@@ -57,6 +60,21 @@ def test_kdb_at_kgdbwait_on_a_usb_keyboard_only(machine, tmp_path):
     m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.wait_for(r"kbd: the debugger's kbd is the USB keyboard \(1\)", timeout=60, fail_on=BAD)
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def back_in_shell(m, sc):
+    """Enter on the keyboard until the console shell answers with a prompt:
+    the debugger has left (what is typed while it leaves is kdb's, dropped)."""
+    k = Kdb(m)
+    for _ in range(30):
+        k.mark()
+        sc.keys("ret")
+        try:
+            k.wait(SHELL, timeout=5)
+            return
+        except MachineError:
+            continue
+    raise AssertionError("the console shell never answered after go")
 
 
 def test_no_keyboard_at_all(machine):
@@ -246,7 +264,7 @@ def test_keyboard_unplugged_at_the_takeover(machine, tmp_path):
     sc.q.execute("device_del", {"id": "usbkbd0"})
     m.wait_for(r"xhci_hcd [0-9a-f:.]+: 0 USB keyboards on its own rings", timeout=BOOT_TIMEOUT,
                fail_on=BAD)
-    m.wait_for(r"kbd: no keyboard for the debugger: no PS/2 keyboard controller \(port 0x64 "
+    m.wait_for(r"kbd: the debugger's kbd: no keyboard: no PS/2 keyboard controller \(port 0x64 "
                r"reads 0xff\) and no USB keyboard \(one plugged in later is used\)", timeout=60,
                fail_on=BAD)
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
@@ -263,3 +281,56 @@ def test_keyboard_unplugged_at_the_takeover(machine, tmp_path):
     sc.type("go")
     sc.keys("ret")
     sc.wait("go", lambda s: "sysrq: DEBUG" in last_line(s), timeout=60)
+
+
+@pytest.mark.parametrize("when", ["boot", "run-time"])
+def test_kgdboc_kbd_alone_on_usb(machine, tmp_path, when):
+    """kgdboc=kbd without ekgdboc= (at boot, or written at run time on the
+    serial shell), USB only: the kernel's USB keyboard driver is the
+    debugger's kbd; Alt+SysRq+g on it enters kdb, which reads it."""
+    kgdboc = "kgdboc=kbd " if when == "boot" else ""
+    m = machine(cmdline=f"{SERIAL} {kgdboc}", no_ps2=True, usb_kbd=["qemu-xhci"],
+                ports=("unix",))
+    m.wait_for(r"xhci_hcd [0-9a-f:.]+: 1 USB keyboard on its own rings", timeout=BOOT_TIMEOUT,
+               fail_on=BAD)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    if when == "boot":
+        assert re.search(r"kbd: the debugger's kbd is the USB keyboard \(1\)", m.ports[0].text)
+    else:
+        k = Kdb(m)
+        k.mark()
+        k.type("echo kbd > /sys/module/kgdboc/parameters/kgdboc")
+        k.enter()
+        k.wait(r"kgdb: Registered I/O driver kgdboc \(kbd\)", fail_on=BAD + "|write error")
+    sc = Screen(m, tmp_path)
+    sc.keys("alt-sysrq-g")
+    s = sc.wait("kdb", lambda s: at_prompt(s) and s.find("due to Keyboard Entry") is not None,
+                timeout=120)
+    s, out = sc.cmd("bt", "bt")
+    assert any("usbkbd" in ln for ln in out), out      # entered from the keyboard's thread
+    sc.type("go")
+    sc.keys("ret")
+    back_in_shell(m, sc)
+    sc.type("echo back")
+    sc.keys("ret")
+    m.wait_for(r"\nback\r?\n", timeout=60, fail_on=BAD)
+
+
+def test_kgdboc_kbd_at_run_time_with_no_keyboard(machine):
+    """No PS/2, no USB keyboard (a tablet on the controller): kgdboc=kbd
+    written at run time is refused with a clear message; the system runs on."""
+    m = machine(cmdline=SERIAL, no_ps2=True, ports=("unix",),
+                extra=("-device", "pcie-root-port,id=rpx,chassis=30",
+                       "-device", "qemu-xhci,id=hx,bus=rpx", "-device", "usb-tablet,bus=hx.0"))
+    m.wait_for(r"xhci_hcd [0-9a-f:.]+: 0 USB keyboards on its own rings", timeout=BOOT_TIMEOUT,
+               fail_on=BAD)
+    m.wait_for(SHELL, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    k = Kdb(m)
+    k.mark()
+    k.type("echo kbd > /sys/module/kgdboc/parameters/kgdboc")
+    k.enter()
+    k.wait(r"kbd: kgdboc=kbd: no keyboard: no PS/2 keyboard controller \(port 0x64 reads 0xff\) "
+           r"and no USB keyboard \(one plugged in later is used\)", fail_on=BAD)
+    k.type("echo still-running")
+    k.enter()
+    k.wait(r"\nstill-running\r?\n", fail_on=BAD)
