@@ -197,6 +197,13 @@ void xhci_mock_unplug(void)
 	hw.portsc = PORT_PP | PORT_CSC;
 }
 
+void xhci_mock_plug(void)
+{
+	mock.present = true;
+	hw.int_dci = 0;
+	hw.portsc = PORT_CCS | PORT_PP | PORT_CSC | (1u << 10);
+}
+
 bool xhci_mock_int_stall(void)
 {
 	struct xhci_trb *t;

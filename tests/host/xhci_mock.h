@@ -28,6 +28,8 @@ void xhci_mock_reset(void);
 bool xhci_mock_report(const u8 *r, unsigned len);
 /* The keyboard pulled out of port 1 (CCS 0, CSC 1). */
 void xhci_mock_unplug(void);
+/* A keyboard plugged into port 1 again (CCS 1, CSC 1; not enabled until a port reset). */
+void xhci_mock_plug(void);
 /* The interrupt endpoint stalls on its next TRB: false if none was posted. */
 bool xhci_mock_int_stall(void);
 
