@@ -259,8 +259,10 @@ static void xhci_probe(u32 bdf)
 	find_dbc(&x);
 	usbkbd_early_release(bdf);
 	r = xhci_reset(&x);
-	if (!r && !x.dbc_in_use && xhci_kbd_probe(bdf) >= 0)
-		return;			/* running, with its keyboards */
+	if (!r && !x.dbc_in_use && xhci_kbd_probe(bdf) >= 0) {
+		ports_report(&x);	/* running, with its keyboards */
+		return;
+	}
 	if (!r)
 		r = xhci_run(&x);
 	if (r) {
