@@ -152,7 +152,7 @@ unsigned usbkbd_early_release(u32 bdf)
 		hc->released = true;
 		for (unsigned d = 0; d < XHC_DEVS; d++)
 			if (devs[d].used && devs[d].hc == hc) {
-				n += devs[d].active;
+				n += devs[d].active && !devs[d].hub_ports;
 				devs[d].active = false;
 			}
 		xhc_set_unlock(&set);

@@ -62,6 +62,17 @@ unsigned xhc_set_probe_ports(struct xhc_set *s, struct xhc *hc)
 	return found;
 }
 
+/* Hubs of @hc whose status-change endpoint named ports. */
+static void hubs_changed(struct xhc_set *s, struct xhc *hc)
+{
+	for (unsigned i = 0; i < s->n_devs; i++) {
+		struct xhc_dev *h = &s->devs[i];
+
+		if (h->used && h->hc == hc && h->hub_ports && h->hub_changed)
+			xhc_hub_changed(h, s->devs, s->n_devs);
+	}
+}
+
 void xhc_set_hotplug(struct xhc_set *s, struct xhc *hc)
 {
 	u32 changed = hc->port_changed;
@@ -85,12 +96,16 @@ void xhc_set_hotplug(struct xhc_set *s, struct xhc *hc)
 		if (!d && (sc & PORT_CCS))
 			probe_port(s, hc, p);
 	}
+	hubs_changed(s, hc);
 }
 
 bool xhc_set_port_changed(const struct xhc_set *s)
 {
 	for (unsigned i = 0; i < s->n_hcs; i++)
 		if (s->hcs[i].running && !s->hcs[i].released && s->hcs[i].port_changed)
+			return true;
+	for (unsigned i = 0; i < s->n_devs; i++)
+		if (s->devs[i].used && s->devs[i].hub_changed && !s->devs[i].hc->released)
 			return true;
 	return false;
 }
@@ -105,7 +120,7 @@ int xhc_set_getc(struct xhc_set *s, bool hotplug, u64 now_us)
 		if (!hc->running || hc->released)
 			continue;
 		xhc_events(hc, s->devs, s->n_devs);
-		if (hotplug && hc->port_changed)
+		if (hotplug)
 			xhc_set_hotplug(s, hc);
 	}
 	for (unsigned i = 0; i < s->n_devs; i++)
@@ -129,7 +144,7 @@ unsigned xhc_set_count(const struct xhc_set *s)
 	for (unsigned i = 0; i < s->n_devs; i++) {
 		const struct xhc_dev *d = &s->devs[i];
 
-		n += d->used && d->active && !d->gone && !d->hc->released;
+		n += d->used && d->active && !d->gone && !d->hub_ports && !d->hc->released;
 	}
 	return n;
 }

@@ -160,8 +160,8 @@ static void hotplug(void)
 	if (!xhc_set_trylock(&usb.set))
 		return;
 	for (unsigned i = 0; i < usb.set.n_hcs; i++)
-		if (usb.hcs[i].running && usb.hcs[i].port_changed)
-			xhc_set_hotplug(&usb.set, &usb.hcs[i]);
+		if (usb.hcs[i].running)
+			xhc_set_hotplug(&usb.set, &usb.hcs[i]);	/* root ports and hubs */
 	xhc_set_unlock(&usb.set);
 	maybe_register();
 }

@@ -334,3 +334,41 @@ def test_kgdboc_kbd_at_run_time_with_no_keyboard(machine):
     k.type("echo still-running")
     k.enter()
     k.wait(r"\nstill-running\r?\n", fail_on=BAD)
+
+
+def test_keyboard_plugged_into_a_hub_later(machine, tmp_path):
+    """A hub with nothing behind it at boot: kept, its status-change
+    endpoint read.  A keyboard plugged into it while kdb waits (early
+    driver) is enumerated and types (the root port's one unplugged first);
+    after the takeover, unplugged and plugged into the hub again in the
+    running system, the kernel's thread drops and enumerates it, and it
+    types to the shell."""
+    m = machine(cmdline=ON_SCREEN, no_ps2=True, usb_kbd=["qemu-xhci"],
+                extra=("-device", "usb-hub,id=hub0,bus=usbhc0.0,port=2",))
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port (\d+): USB hub [0-9a-f]{4}:[0-9a-f]{4}, \d+ ports, "
+               r"0 keyboards behind it\r?\n", timeout=BOOT_TIMEOUT, fail_on=BAD)
+    sc = Screen(m, tmp_path)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    hub_kbd = {"driver": "usb-kbd", "id": "behindhub", "bus": "usbhc0.0", "port": "2.1"}
+    sc.q.execute("device_add", hub_kbd)
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+\.1: USB keyboard 0627:0001 \(full speed",
+               timeout=60, fail_on=BAD)
+    sc.q.execute("device_del", {"id": "usbkbd0"})
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard unplugged", timeout=60, fail_on=BAD)
+    sc.keys("ret")
+    sc.wait("fresh-prompt", lambda s: at_prompt(s) and "unplugged" not in last_line(s))
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out, out
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)     # the one behind the hub
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    sc.q.execute("device_del", {"id": "behindhub"})
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+\.1: USB keyboard unplugged", timeout=60,
+               fail_on=BAD)
+    sc.q.execute("device_add", hub_kbd)
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+\.1: USB keyboard 0627:0001", timeout=60,
+               fail_on=BAD)
+    sc.type("echo behind-the-hub")
+    sc.keys("ret")
+    m.wait_for(r"\nbehind-the-hub\r?\n", timeout=60, fail_on=BAD)
