@@ -8,7 +8,7 @@
  * status-change endpoint is read like a keyboard's reports
  * (xhc_dev_report() keeps the bitmap in hub_changed): a port that changed
  * is looked at when plugging is handled (xhc_hub_changed(): its change
- * bits cleared, a device gone dropped, one that came enumerated).  A hub
+ * bits acknowledged, a device gone dropped, one that came enumerated).  A hub
  * behind a hub is not used.  Static storage only.
  */
 #include "xhc.h"
@@ -28,7 +28,6 @@
 #define HUB_PORT_RESET		4
 #define HUB_PORT_POWER		8
 #define HUB_C_PORT_CONNECTION	16
-#define HUB_C_PORT_ENABLE	17
 #define HUB_C_PORT_RESET	20
 #define HUB_PS_CONNECTION	(1u << 0)
 #define HUB_PS_ENABLE		(1u << 1)
@@ -193,10 +192,10 @@ void xhc_hub_changed(struct xhc_dev *h, struct xhc_dev *devs, unsigned n)
 
 		if (!(changed & (1u << p)) || port_status(h, devs, n, p, &st))
 			continue;
-		xhc_dev_control(h, devs, n, HUB_CLASS_PORT_OUT, USB_REQ_CLEAR_FEATURE,
-				HUB_C_PORT_CONNECTION, (u16)p, 0, 0);
-		xhc_dev_control(h, devs, n, HUB_CLASS_PORT_OUT, USB_REQ_CLEAR_FEATURE,
-				HUB_C_PORT_ENABLE, (u16)p, 0, 0);
+		for (unsigned f = 0; f < 5; f++)	/* each change acknowledged: connection .. reset */
+			if (st & (1u << (16 + f)))
+				xhc_dev_control(h, devs, n, HUB_CLASS_PORT_OUT, USB_REQ_CLEAR_FEATURE,
+						(u16)(HUB_C_PORT_CONNECTION + f), (u16)p, 0, 0);
 		for (unsigned i = 0; i < n && !d; i++)
 			if (devs[i].used && devs[i].parent == h && devs[i].hub_port == p)
 				d = &devs[i];
