@@ -62,27 +62,13 @@ static struct xhc_dev *early_kbd(u8 port)
 
 static int setup(void **state)
 {
-	u64 scratch = 0;
-	unsigned left = 0;
-
 	ekdb_set_port(&host_log_port);
 	log_clear();
-	xhci_mock_reset();
-	memset(&hc, 0, sizeof(hc));
+	assert_int_equal(xhci_mock_start(&hc, &hcmem, devs, devmem, XHC_DEVS), 0);
 	memset(&early_hc, 0, sizeof(early_hc));
-	memset(devs, 0, sizeof(devs));
 	memset(early_devs, 0, sizeof(early_devs));
 	set.next_dev = 0;
-	strcpy(hc.name, "mock");
-	hc.pci.bus = early_hc.pci.bus = 0;
-	hc.pci.slot = early_hc.pci.slot = 4;
-	hc.mem = &hcmem;
-	hc.mem_phys = (u64)(uintptr_t)&hcmem;
-	for (unsigned i = 0; i < XHC_DEVS; i++) {
-		devs[i].mem = &devmem[i];
-		devs[i].mem_phys = (u64)(uintptr_t)&devmem[i];
-	}
-	assert_int_equal(xhc_start(&hc, &scratch, &left), 0);
+	hc.pci.slot = early_hc.pci.slot = 4;		/* both 00:04.0 */
 	return 0;
 }
 

@@ -274,3 +274,22 @@ void xhci_mmio_write(struct xhci_pci *p, u32 off, u32 val)
 	else if (off == DB + 4u * hw.slot && val == 1)
 		control();
 }
+
+int xhci_mock_start(struct xhc *hc, struct xhc_mem *mem, struct xhc_dev *devs,
+		    struct xhc_dev_mem *dmem, unsigned n)
+{
+	u64 scratch = 0;
+	unsigned left = 0;
+
+	xhci_mock_reset();
+	memset(hc, 0, sizeof(*hc));
+	memset(devs, 0, n * sizeof(*devs));
+	strcpy(hc->name, "mock");
+	hc->mem = mem;
+	hc->mem_phys = (u64)(uintptr_t)mem;
+	for (unsigned i = 0; i < n; i++) {
+		devs[i].mem = &dmem[i];
+		devs[i].mem_phys = (u64)(uintptr_t)&dmem[i];
+	}
+	return xhc_start(hc, &scratch, &left);
+}

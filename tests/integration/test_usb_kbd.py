@@ -92,9 +92,22 @@ def test_no_keyboard_at_all(machine):
 
 
 def test_nec_usb_xhci(machine, tmp_path):
+    """nec-usb-xhci: kdb at kgdbwait, then the kernel's driver takes the
+    keyboard over and Alt+SysRq+g on it enters kdb, which it types to."""
     m, sc = kdb_on_usb(machine, tmp_path, ctrl="nec-usb-xhci")
     s, out = sc.cmd("bt", "bt")
     assert "Call Trace:" in out and any("setup_arch" in ln for ln in out), out
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    sc.keys("alt-sysrq-g")
+    sc.wait("entry", lambda s: at_prompt(s) and entries_after_boot(s) == 1, timeout=120)
+    s, out = sc.cmd("bt", "bt-running")
+    assert any("usbkbd" in ln for ln in out), out      # entered from the keyboard's thread
+    sc.type("go")
+    sc.keys("ret")
+    sc.wait("go", lambda s: "sysrq: DEBUG" in last_line(s), timeout=60)
 
 
 def test_ps2_and_usb_both_type(machine, tmp_path):
@@ -187,6 +200,21 @@ def entries_after_boot(s):
     return sum(r.startswith("Entering kdb (") for r in rows[boot[-1]:]) if boot else 0
 
 
+def only_the_hubs_keyboard_types(m, sc):
+    """The keyboard on the root port goes: the one behind the hub types
+    `bt` and `go`, and the kernel's driver takes it over."""
+    sc.q.execute("device_del", {"id": "usbkbd0"})
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard unplugged", timeout=60, fail_on=BAD)
+    sc.keys("ret")
+    sc.wait("fresh-prompt", lambda s: at_prompt(s) and "unplugged" not in last_line(s))
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out, out
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)     # the one behind the hub
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
 def test_keyboard_behind_a_hub(machine, tmp_path):
     """A hub on a root port with a keyboard behind it, present at boot: the
     hub is configured, its ports powered and reset, the keyboard there used
@@ -202,17 +230,7 @@ def test_keyboard_behind_a_hub(machine, tmp_path):
     m.wait_for(r"kbd: xHCI [0-9a-f:.]+: \d+ root ports, 2 USB keyboards", timeout=60, fail_on=BAD)
     sc = Screen(m, tmp_path)
     sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
-    # the keyboard on the root port goes: only the one behind the hub is left to type on
-    sc.q.execute("device_del", {"id": "usbkbd0"})
-    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard unplugged", timeout=60, fail_on=BAD)
-    sc.keys("ret")
-    sc.wait("fresh-prompt", lambda s: at_prompt(s) and "unplugged" not in last_line(s))
-    s, out = sc.cmd("bt", "bt")
-    assert "Call Trace:" in out, out
-    sc.type("go")
-    sc.keys("ret")
-    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)     # the one behind the hub
-    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    only_the_hubs_keyboard_types(m, sc)
 
 
 def test_ps2_and_usb_both_type_after_the_takeover(machine, tmp_path):
@@ -238,7 +256,7 @@ def test_ps2_and_usb_both_type_after_the_takeover(machine, tmp_path):
     sc.type("t")                                             # PS/2, through the i8042 driver
     sc.wait("b-t", lambda s: last_line(s).rstrip().endswith("kdb> bt"))
     sc.q.type_text("\r", device="vga0")
-    s = sc.wait("bt", lambda s: s.find("Call Trace:") is not None and at_prompt(s))
+    sc.wait("bt", lambda s: s.find("Call Trace:") is not None and at_prompt(s))
     sc.type("bc 0\r")
     sc.q.type_text("go\r", device="vga0")
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
@@ -353,16 +371,7 @@ def test_keyboard_plugged_into_a_hub_later(machine, tmp_path):
     sc.q.execute("device_add", hub_kbd)
     m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+\.1: USB keyboard 0627:0001 \(full speed",
                timeout=60, fail_on=BAD)
-    sc.q.execute("device_del", {"id": "usbkbd0"})
-    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+: USB keyboard unplugged", timeout=60, fail_on=BAD)
-    sc.keys("ret")
-    sc.wait("fresh-prompt", lambda s: at_prompt(s) and "unplugged" not in last_line(s))
-    s, out = sc.cmd("bt", "bt")
-    assert "Call Trace:" in out, out
-    sc.type("go")
-    sc.keys("ret")
-    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)     # the one behind the hub
-    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    only_the_hubs_keyboard_types(m, sc)
     sc.q.execute("device_del", {"id": "behindhub"})
     m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port \d+\.1: USB keyboard unplugged", timeout=60,
                fail_on=BAD)
