@@ -4,7 +4,9 @@
  * keyboard driver runs of io/xhci-kbd/ beside the early driver: the poll
  * set (xhc_poll.c: events, service, reading in turn, hotplug, the cleanup
  * when the debugger leaves) and the takeover of a keyboard's state
- * (usbkbd_takeover.c), against the mock controller (xhci_mock.c).  The
+ * (usbkbd_takeover.c), against the mock controller (xhci_mock.c); a
+ * stalled report endpoint recovered through the set (the late driver's
+ * ops reach xhc_dev_service() that way).  The
  * "early driver" here is a second set whose controller was released, as
  * usbkbd_early_release() leaves it.
  */
@@ -170,6 +172,19 @@ static void test_flush_when_the_debugger_leaves(void **state)
 	assert_string_equal(poll(), "");
 }
 
+/* The late driver's ops reach the endpoint recovery through the set (xhc_dev_service). */
+static void test_stall_recovered_through_the_set(void **state)
+{
+	assert_int_equal(xhc_set_probe_ports(&set, &hc), 1);
+	assert_true(xhci_mock_int_stall());
+	assert_string_equal(poll(), "");
+	assert_int_equal(mock.reset_eps, 1);
+	assert_int_equal(mock.set_deqs, 1);
+	assert_true(report(0, 0x07));			/* d */
+	assert_true(report(0, 0));
+	assert_string_equal(poll(), "d");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +192,7 @@ int main(void)
 		cmocka_unit_test_setup(test_no_takeover_from_another_port, setup),
 		cmocka_unit_test_setup(test_hotplug_through_the_set, setup),
 		cmocka_unit_test_setup(test_flush_when_the_debugger_leaves, setup),
+		cmocka_unit_test_setup(test_stall_recovered_through_the_set, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
