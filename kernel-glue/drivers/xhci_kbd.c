@@ -41,6 +41,7 @@
 #include <asm/tsc_early.h>
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
+#include <ekdb/kdb.h>
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
 
@@ -130,6 +131,43 @@ static __ekdb_nobp void usb_t_deinit(struct ekdb_transport *t)
 {
 	usb.debugger = false;
 }
+
+/* ---------------------------------------------------------------- kdb */
+
+static __ekdb_nobp int kdb_usbkbd(struct kdb_session *s, int argc, const char **argv)
+{
+	if (argc)
+		return kdb_printf(s, "usage: usbkbd\n"), 0;
+	kdb_printf(s, "usbkbd: %u controller%s, %u keyboard%s%s; polls %llu, console %llu, "
+		   "sysrq %llu, read while its thread was stopped %llu\n", usb.set.n_hcs,
+		   usb.set.n_hcs == 1 ? "" : "s", xhc_set_count(&usb.set),
+		   xhc_set_count(&usb.set) == 1 ? "" : "s",
+		   usb.debugger ? ", the debugger's kbd" : i8042_kbd_present() ? ", beside PS/2" : "",
+		   (unsigned long long)usb.polls, (unsigned long long)usb.to_console,
+		   (unsigned long long)usb.sysrq, (unsigned long long)usb.stolen);
+	for (unsigned i = 0; i < KBD_DEVS; i++) {
+		const struct xhc_dev *d = &usb.devs[i];
+		const struct kbd_state *ks = &d->hid.ks;
+
+		if (!d->used || !d->active || d->hub_ports)
+			continue;
+		kdb_printf(s, "  xHCI %s port %u%s%.0u: %04x:%04x slot %u, reports %lu, errors %lu; "
+			   "shift %d ctrl %d alt %d caps %d num %d scroll %d leds 0x%x%s\n",
+			   d->hc->name, d->port, d->parent ? "." : "", d->hub_port, d->vendor,
+			   d->product, d->slot, d->reports, d->errors, ks->lshift || ks->rshift,
+			   ks->lctrl || ks->rctrl, ks->lalt || ks->ralt, ks->caps_lock,
+			   d->hid.num_lock, d->hid.scroll_lock, d->leds, d->gone ? " (given up)" : "");
+	}
+	return 0;
+}
+
+static const struct kdb_cmd usbkbd_cmd = {
+	.name = "usbkbd",
+	.fn = kdb_usbkbd,
+	.usage = "",
+	.help = "Show the USB keyboards (the kernel's xHCI keyboard driver)",
+	.flags = KDB_ENABLE_INSPECT,
+};
 
 /* ---------------------------------------------------------------- the thread */
 
@@ -346,6 +384,8 @@ void xhci_kbd_start(void)
 		.is_console = true,
 	};
 	ekdb_register_io_driver(&usb_io_driver);
+	if (usb.set.n_hcs)
+		kdb_register(&usbkbd_cmd);
 	if (usb.set.n_hcs && !usb.thread)
 		usb.thread = kthread_run(usbkbd_thread, NULL, "usbkbd") != NULL;
 	maybe_register();

@@ -162,7 +162,14 @@ def test_usb_only_journey_through_the_xhci_reset(machine, tmp_path):
                 and s.find("due to Breakpoint @ 0x") is not None, timeout=120)
     sc.type("bt")                               # Caps Lock kept across the takeover: BT
     s = sc.wait("caps-kept", lambda s: last_line(s).rstrip().endswith("kdb> BT"))
-    sc.keys("backspace", "backspace", "caps_lock")
+    sc.keys("backspace", "backspace")
+    # the kernel's driver sent the LEDs again: Num and Caps (Shift with Caps Lock: lower case)
+    sc.keys(*(f"shift-{c}" for c in "usbkbd"), "ret")
+    s = sc.wait("usbkbd", lambda s: at_prompt(s) and s.find("leds 0x") is not None)
+    assert re.search(r"port \d+: 0627:0001 slot \d+, .*caps 1 num 1 scroll 0 leds 0x3",
+                     s.text()), s.text()
+    assert "the debugger's kbd" in s.text(), s.text()
+    sc.keys("caps_lock")
     s, out = sc.cmd("bt", "bt-after-reset")
     assert any("kthreads_start" in ln for ln in out), out
     sc.type("bc 0")
