@@ -389,6 +389,11 @@ void xhci_kbd_start(void)
 	if (usb.set.n_hcs && !usb.thread)
 		usb.thread = kthread_run(usbkbd_thread, NULL, "usbkbd") != NULL;
 	maybe_register();
-	if (!count() && !i8042_kbd_present() && ekdb_io_wanted("kbd"))
+	if (count() || i8042_kbd_present() || !ekdb_io_wanted("kbd"))
+		return;
+	if (usbkbd_early_count())	/* nousb: no controller taken from the early driver */
+		pr_info("kbd: nousb: the debugger's early driver keeps its %u USB keyboard%s\n",
+			usbkbd_early_count(), usbkbd_early_count() == 1 ? "" : "s");
+	else
 		say_no_keyboard("the debugger's kbd");
 }

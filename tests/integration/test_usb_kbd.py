@@ -388,3 +388,23 @@ def test_keyboard_plugged_into_a_hub_later(machine, tmp_path):
     sc.type("echo behind-the-hub")
     sc.keys("ret")
     m.wait_for(r"\nbehind-the-hub\r?\n", timeout=60, fail_on=BAD)
+
+
+def test_nousb_keeps_the_early_driver(machine, tmp_path):
+    """`nousb`: the kernel's xHCI driver stays off, so the debugger's early
+    driver keeps the controller and its keyboard (said, no "no keyboard"
+    line): Alt+SysRq+g on it in the running system enters kdb through the
+    timer tick's poll, and kdb reads it."""
+    m = machine(cmdline=f"{ON_SCREEN} nousb", no_ps2=True, usb_kbd=["qemu-xhci"])
+    sc = Screen(m, tmp_path)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(r"kbd: nousb: the debugger's early driver keeps its 1 USB keyboard",
+               timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    m.expect_not(r"no keyboard")
+    sc.keys("alt-sysrq-g")
+    sc.wait("entry", lambda s: at_prompt(s) and entries_after_boot(s) == 1, timeout=120)
+    s, out = sc.cmd("bt", "bt")
+    assert "Call Trace:" in out, out
