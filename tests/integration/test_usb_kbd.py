@@ -101,13 +101,7 @@ def test_nec_usb_xhci(machine, tmp_path):
     sc.keys("ret")
     m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
-    sc.keys("alt-sysrq-g")
-    sc.wait("entry", lambda s: at_prompt(s) and entries_after_boot(s) == 1, timeout=120)
-    s, out = sc.cmd("bt", "bt-running")
-    assert any("usbkbd" in ln for ln in out), out      # entered from the keyboard's thread
-    sc.type("go")
-    sc.keys("ret")
-    sc.wait("go", lambda s: "sysrq: DEBUG" in last_line(s), timeout=60)
+    sysrq_g_from_the_thread(sc)
 
 
 def test_ps2_and_usb_both_type(machine, tmp_path):
@@ -199,6 +193,18 @@ def test_usb_only_journey_through_the_xhci_reset(machine, tmp_path):
         sc.type(f"echo resumed{n}")           # the system runs again: the shell answers
         sc.keys("ret")
         m.wait_for(rf"\nresumed{n}\r?\n", timeout=60, fail_on=BAD)
+
+
+def sysrq_g_from_the_thread(sc):
+    """Alt+SysRq+g in the running system: kdb entered from the kernel's
+    USB keyboard thread (`bt` names it), typed on the keyboard, `go`."""
+    sc.keys("alt-sysrq-g")
+    sc.wait("entry", lambda s: at_prompt(s) and entries_after_boot(s) == 1, timeout=120)
+    s, out = sc.cmd("bt", "bt")
+    assert any("usbkbd" in ln for ln in out), out
+    sc.type("go")
+    sc.keys("ret")
+    sc.wait("go", lambda s: "sysrq: DEBUG" in last_line(s), timeout=60)
 
 
 def entries_after_boot(s):
@@ -299,13 +305,7 @@ def test_keyboard_unplugged_at_the_takeover(machine, tmp_path):
     sc.type("echo plugged")
     sc.keys("ret")
     m.wait_for(r"\nplugged\r?\n", timeout=60, fail_on=BAD)
-    sc.keys("alt-sysrq-g")
-    sc.wait("entry", lambda s: at_prompt(s) and entries_after_boot(s) == 1, timeout=120)
-    s, out = sc.cmd("bt", "bt")
-    assert any("usbkbd" in ln for ln in out), out      # entered from the keyboard's thread
-    sc.type("go")
-    sc.keys("ret")
-    sc.wait("go", lambda s: "sysrq: DEBUG" in last_line(s), timeout=60)
+    sysrq_g_from_the_thread(sc)
 
 
 @pytest.mark.parametrize("when", ["boot", "run-time"])
