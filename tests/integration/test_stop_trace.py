@@ -221,6 +221,21 @@ def test_serial_kms_kbd(machine, esp):
                    "kms_debug_leave", "serial8250_getc", "glue_task_get"))
 
 
+def test_usb_keyboard(machine, esp):
+    """No PS/2 (i8042=off), a USB keyboard on qemu-xhci: kgdboc=kms,kbd,ttyS1
+    makes the kernel's USB keyboard driver (kernel-glue/drivers/xhci_kbd.c)
+    the debugger's kbd; every stop polls it through its ops (the xHCI
+    events, the keyboards' service and queues: io/xhci-kbd's code) beside
+    the serial line gdb talks on."""
+    m = machine(cmdline=f"{KGDBWAIT} kgdboc=kms,kbd,ttyS1 kgdbcon", smp=2,
+                ports=("unix", "socket"), no_ps2=True, usb_kbd=["qemu-xhci"], esp=esp)
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    r = Rsp(m.socket_path(1))
+    both_lifetimes(m, r, elf_of(esp))
+    assert re.search(r"kbd: the debugger's kbd is the USB keyboard \(1\)", m.ports[0].text)
+    check(m, esp, ("usb_t_getc", "xhci_kbd_dbg_getc", "usb_t_post"))
+
+
 def test_pci_mmio_uart(machine, esp, pci_lines):
     """The memory-mapped 16550 behind a PCI function (ekgdboc=pciserial,
     force,...: the early PCI transport, then serial8250's ttyS5, polled by
