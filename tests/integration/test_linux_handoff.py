@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: GPL-2.0
+"""ekdb hands over to Linux's own debug core (issue 34, docs/linux.md "Handoff").
+
+Booted with `ekdb.ekgdboc=ttyS0 ekdb.kgdbwait`, Linux stops in setup_arch()
+at ekdb's kdb prompt.  Breakpoints planted there on functions that run after
+dbg_late_init() go to Linux's kgdb/kdb at the handoff (linux/glue/handoff.c,
+patch 0010's kgdb_adopt_breakpoints()): Linux's kdb stops at them and its
+`bl` lists them with ekdb's numbers and enabled state; ekdb's line becomes
+the kgdb I/O driver "ekdb", on which sysrq-g enters Linux's kdb, until
+Linux's kgdboc takes the line over (as it replaces kgdboc_earlycon).
+"""
+
+import re
+
+import pytest
+
+from kdb_session import PROMPT, Kdb
+from qemu import BOOT_TIMEOUT
+from test_linux import EKDB_WAIT, INIT, LINUX_BAD, boot, linux_kernel  # noqa: F401
+
+HANDOFF = r"ekdb: handoff to kgdb: (\d+) breakpoints \((\d+) kdb's\)"
+LINUX_ENTRY = (r"Entering kdb \(current=0x[0-9a-f]+, pid (\d+)\) on processor (\d+) "
+               r"due to ([^\r\n]+)")
+
+
+def stop_in_setup_arch(bare_machine, linux_kernel, extra=""):
+    m = boot(bare_machine, linux_kernel, f"{EKDB_WAIT} {extra}".strip())
+    m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
+    return m, Kdb(m)
+
+
+def bl_entries(bl):
+    """Linux's kdb `bl`: {number: (type, symbol, enabled)}."""
+    return {int(n): (t, sym, state == "enabled")
+            for t, n, sym, state in re.findall(
+                r"^(Instruction\(i\)|Instruction\(Register\)|Data Write|Data Access) "
+                r"BP #(\d+) at 0x[0-9a-f]+ \((\S+)\)\n\s+is (enabled|disabled)", bl, re.M)}
+
+
+def linux_stop(m, k, until=LINUX_ENTRY):
+    """After a `go` (typed by the caller): the next stop, which must be
+    Linux's kdb (ekdb handed over: its hooks no longer take traps)."""
+    e = m.wait_for(until, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
+    m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
+    return e
+
+
+def go(k):
+    k.mark()
+    k.type("go")
+    k.enter()
+
+
+def test_breakpoints_go_to_linux_kdb(bare_machine, linux_kernel):
+    """Planted with ekdb's kdb in setup_arch() with a hole (#1 cleared) and
+    a disabled one (#2): Linux's kdb stops at #0, its `bl` lists #0, #2
+    (disabled) and #3 with ekdb's numbers, `go` skips the disabled one and
+    stops at #3; then the shell, sysrq-g on the same line, and kgdboc
+    written at run time replaces ekdb's I/O driver."""
+    m, k = stop_in_setup_arch(bare_machine, linux_kernel)
+    for f in ("rest_init", "kernel_init", "free_initmem", "kernel_execve"):
+        out = k.cmd(f"bp {f}")
+        assert "BP #" in out, out
+    k.cmd("bc 1")
+    k.cmd("bd 2")
+    ekdb_bl = k.cmd("bl")
+    go(k)
+    e = linux_stop(m, k)
+    out = m.output(0)
+    h = re.search(HANDOFF, out)
+    assert h and (h.group(1), h.group(2)) == ("3", "3"), out[-3000:]
+    assert "KGDB: Registered I/O driver ekdb" in out, out[-3000:]
+    assert out.index(h.group(0)) < e.start()
+    bl = k.cmd("bl")
+    got = bl_entries(bl)
+    assert set(got) == {0, 2, 3}, (bl, ekdb_bl)
+    assert got[0][1].startswith("rest_init") and got[0][2], bl
+    assert got[2][1].startswith("free_initmem") and not got[2][2], bl
+    assert got[3][1].startswith("kernel_execve") and got[3][2], bl
+    # Linux's kdb, not ekdb's: Linux's bt marks the task's stack <TASK>
+    bt = k.cmd("bt")
+    assert "rest_init" in bt and "<TASK>" in bt, bt
+    go(k)
+    e = linux_stop(m, k)
+    bt = k.cmd("bt")
+    assert "kernel_execve" in bt and "free_initmem" not in bt, bt
+    k.cmd("bc *")
+    go(k)
+    m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+    # sysrq-g: Linux's kdb on ekdb's line (kgdb I/O driver "ekdb")
+    m.send(0, b"echo g > /proc/sysrq-trigger\n")
+    e = linux_stop(m, k, r"sysrq: DEBUG\s+" + LINUX_ENTRY)
+    # (Linux 6.1's kdb names an int3 taken in exc_int3's NMI-like entry so)
+    assert "Breakpoint" not in e.group(3), e.group(0)
+    assert bl_entries(k.cmd("bl")) == {}
+    go(k)
+    m.send(0, b"echo ekdb-$((6*7))\n")
+    m.wait_for(r"ekdb-42", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+    # kgdboc at run time replaces ekdb's I/O driver, as it replaces kgdboc_earlycon
+    m.send(0, b"echo ttyS0 > /sys/module/kgdboc/parameters/kgdboc\n")
+    m.wait_for(r"Replacing I/O driver ekdb with kgdboc", timeout=BOOT_TIMEOUT,
+               fail_on=LINUX_BAD + r"|Entering kdb")
+    m.send(0, b"echo g > /proc/sysrq-trigger\n")
+    linux_stop(m, k, r"sysrq: DEBUG\s+" + LINUX_ENTRY)
+    go(k)
+    m.send(0, b"echo ekdb-$((6*8))\n")
+    m.wait_for(r"ekdb-48", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
