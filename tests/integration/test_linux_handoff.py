@@ -105,3 +105,39 @@ def test_breakpoints_go_to_linux_kdb(bare_machine, linux_kernel):
     go(k)
     m.send(0, b"echo ekdb-$((6*8))\n")
     m.wait_for(r"ekdb-48", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+
+
+def test_hw_breakpoint_and_watchpoint_go_to_linux(bare_machine, linux_kernel):
+    """A hardware breakpoint and a write watchpoint planted with ekdb's
+    `bph` in setup_arch() go into the x86 kgdb slots at the handoff: the
+    watchpoint on system_state fires in Linux's kdb when rest_init()
+    writes it, Linux's `bl` lists both with ekdb's numbers, Linux's `bd`
+    disables the watchpoint, and the hardware breakpoint on kernel_execve
+    stops there next (patch 0012: kgdb's hardware breakpoints fire at
+    all)."""
+    m, k = stop_in_setup_arch(bare_machine, linux_kernel)
+    out = k.cmd("bph kernel_execve")
+    assert "BP #0" in out, out
+    out = k.cmd("bph system_state dataw 4")
+    assert "BP #1" in out, out
+    go(k)
+    e = linux_stop(m, k)
+    out = m.output(0)
+    h = re.search(HANDOFF, out)
+    assert h and (h.group(1), h.group(2)) == ("2", "2"), out[-3000:]
+    bl = k.cmd("bl")
+    got = bl_entries(bl)
+    assert got == {0: ("Instruction(Register)", "kernel_execve", True),
+                   1: ("Data Write", "system_state", True)}, bl
+    # rest_init()'s write (SYSTEM_SCHEDULING): the instruction after it
+    bt = k.cmd("bt")
+    assert re.search(r"RIP: 0010:rest_init\+", bt), (e.group(0), bt)
+    # Linux's kdb disables the watchpoint (kernel_init() writes it again)
+    k.cmd("bd 1")
+    go(k)
+    e = linux_stop(m, k)
+    bt = k.cmd("bt")
+    assert re.search(r"RIP: 0010:kernel_execve\+0x0/", bt), (e.group(0), bt)
+    k.cmd("bc *")
+    go(k)
+    m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
