@@ -96,6 +96,13 @@ def test_breakpoints_go_to_linux_kdb(bare_machine, linux_kernel):
     go(k)
     m.send(0, b"echo ekdb-$((6*7))\n")
     m.wait_for(r"ekdb-42", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+    # bad input: a kgdboc= that names no device is refused by kgdboc and
+    # leaves ekdb's I/O driver in place (sysrq-g still enters kdb)
+    m.send(0, b"echo ttyS9 > /sys/module/kgdboc/parameters/kgdboc\n")
+    m.send(0, b"echo g > /proc/sysrq-trigger\n")
+    linux_stop(m, k, r"sysrq: DEBUG\s+" + LINUX_ENTRY)
+    assert "Replacing I/O driver" not in m.output(0)
+    go(k)
     # kgdboc at run time replaces ekdb's I/O driver, as it replaces kgdboc_earlycon
     m.send(0, b"echo ttyS0 > /sys/module/kgdboc/parameters/kgdboc\n")
     m.wait_for(r"Replacing I/O driver ekdb with kgdboc", timeout=BOOT_TIMEOUT,
@@ -138,6 +145,37 @@ def test_hw_breakpoint_and_watchpoint_go_to_linux(bare_machine, linux_kernel):
     e = linux_stop(m, k)
     bt = k.cmd("bt")
     assert re.search(r"RIP: 0010:kernel_execve\+0x0/", bt), (e.group(0), bt)
+    k.cmd("bc *")
+    go(k)
+    m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+
+
+def test_table_linux_cannot_take_is_not_handed_over(bare_machine, linux_kernel):
+    """Bad input: ekdb's breakpoint #16 (Linux's kdb numbers 0-15).  The
+    handoff is refused as a whole with a message, before anything moved:
+    Linux's kgdb gets no I/O driver, ekdb keeps its breakpoints and the
+    line, and its own kdb (current=0: ekdb on Linux has no task list)
+    stops at #16 after dbg_late_init()."""
+    m, k = stop_in_setup_arch(bare_machine, linux_kernel)
+    never = ("emergency_sync", "ksys_sync", "__x64_sys_sync", "sysrq_handle_sync",
+             "free_initmem", "kthreadd", "ksys_read", "ksys_write", "cpu_startup_entry",
+             "wait_for_initramfs", "async_synchronize_full", "kernel_init",
+             "__handle_sysrq", "kernel_execve", "run_init_process", "try_to_run_init_process")
+    for n, f in enumerate(never):
+        assert f"BP #{n} " in k.cmd(f"bp {f}")
+        k.cmd(f"bd {n}")
+    assert "BP #16 " in k.cmd("bp rest_init")
+    go(k)
+    e = m.wait_for(LINUX_ENTRY, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
+    m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
+    out = m.output(0)
+    assert re.search(r"ekdb: handoff to kgdb refused: more breakpoints, or higher numbers, "
+                     r"than Linux's kdb has \(0-15\); ekdb keeps its breakpoints and the line",
+                     out), out[-3000:]
+    assert "Registered I/O driver ekdb" not in out and not re.search(HANDOFF, out)
+    assert "current=0x0000000000000000" in e.group(0), e.group(0)
+    bl = k.cmd("bl")
+    assert re.search(r"BP #16 at 0x[0-9a-f]+ \(rest_init\)", bl), bl
     k.cmd("bc *")
     go(k)
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
