@@ -86,6 +86,11 @@ void ekdb_io_write(const char *s, size_t len)
 		dbg_chan.flush(dbg_chan.arg);
 }
 
+void ekdb_set_gdb_plain(bool on)
+{
+	gdb_set_plain(on);
+}
+
 int ekdb_io_getc(void)
 {
 	int c = dbg_chan.getc(dbg_chan.arg);

@@ -169,6 +169,16 @@ void ekdb_set_nobp_range(u64 start, u64 end);
  */
 void ekdb_io_write(const char *s, size_t len);
 /*
+ * ekdb_set_gdb_plain - offer gdb only what the host's own gdbstub offers,
+ * for a host whose debug core takes a gdb session over at the handoff
+ * (Linux's kgdb): acks on (no QStartNoAckMode), gdb's built-in amd64
+ * register layout (no target.xml; the 'g' packet's 24 registers are
+ * Linux's), no swbreak+/hwbreak+ (gdb backs the pc up over an int3 itself,
+ * as it must with Linux's stub).  A gdb attached early then goes on with
+ * the successor as it was.  Call before the debugger starts.
+ */
+void ekdb_set_gdb_plain(bool on);
+/*
  * ekdb_io_getc - one raw byte from the debugger's transports (polled), or
  * -1 when none is waiting: with ekdb_io_write(), the line for a successor
  * debugger that borrows it after ekdb_handoff_export() (Linux's kgdb I/O

@@ -5,7 +5,8 @@
  * keeps their numbers and enabled state; the int3s stay in the text, the
  * hardware ones go into the x86 kgdb slots) and its line, as a kgdb I/O
  * module that Linux's kgdboc replaces later, as it replaces
- * kgdboc_earlycon.  From then on Linux's kgdb takes int3 and #DB; ekdb
+ * kgdboc_earlycon; a gdb attached to ekdb goes on with Linux's gdbstub
+ * (its next stop reply comes from there).  From then on Linux's kgdb takes int3 and #DB; ekdb
  * takes no more traps.
  *
  * Everything is checked first (ekdb_handoff_describe(), a dry run of
@@ -193,6 +194,9 @@ void __init ekdb_linux_handoff(void)
 	err = kgdb_register_io_module(&ekdb_kgdb_io);
 	if (!err)
 		err = kgdb_adopt_breakpoints(ekdb_bps, n, false);
+	/* gdb waits for its next stop reply: Linux's gdbstub sends it */
+	if (!err && (ekdb_rec.gdb.flags & EKDB_HANDOFF_GDB_OWNS_LINE))
+		kgdb_adopt_gdb();
 	/* from here Linux's kgdb owns int3 and #DB */
 	ekdb_linux_started = false;
 	local_irq_restore(flags);
@@ -205,6 +209,8 @@ void __init ekdb_linux_handoff(void)
 	}
 	for (i = 0; i < n; i++)
 		kdb += ekdb_bps[i].kdb_bpno >= 0;
-	pr_info("ekdb: handoff to kgdb: %d breakpoints (%d kdb's), the line (ttyS%d) is kgdb I/O driver ekdb until kgdboc takes it\n",
-		n, kdb, ekdb_line);
+	pr_info("ekdb: handoff to kgdb: %d breakpoints (%d kdb's), the line (ttyS%d) is kgdb I/O driver ekdb until kgdboc takes it%s\n",
+		n, kdb, ekdb_line,
+		ekdb_rec.gdb.flags & EKDB_HANDOFF_GDB_OWNS_LINE ?
+		", gdb goes on with Linux's gdbstub" : "");
 }

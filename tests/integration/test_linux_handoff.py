@@ -14,9 +14,11 @@ import re
 
 import pytest
 
+from gdbdriver import Gdb
 from kdb_session import PROMPT, Kdb
 from qemu import BOOT_TIMEOUT
-from test_linux import EKDB_WAIT, INIT, LINUX_BAD, boot, linux_kernel  # noqa: F401
+from test_linux import (CONSOLE, EKDB_WAIT, INIT, LINUX_BAD, VMLINUX, boot,  # noqa: F401
+                        linux_kernel)
 
 HANDOFF = r"ekdb: handoff to kgdb: (\d+) breakpoints \((\d+) kdb's\)"
 LINUX_ENTRY = (r"Entering kdb \(current=0x[0-9a-f]+, pid (\d+)\) on processor (\d+) "
@@ -181,3 +183,41 @@ def test_table_linux_cannot_take_is_not_handed_over(bare_machine, linux_kernel):
     k.cmd("bc *")
     go(k)
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+
+
+def test_gdb_stays_attached_through_the_handoff(bare_machine, linux_kernel, tmp_path):
+    """Real gdb with vmlinux (KASLR on) attached to ekdb in setup_arch()
+    on ttyS1, its plain defaults (ekdb on Linux offers what Linux's gdbstub
+    offers: acks, gdb's amd64 layout, c/s, no stop reasons): a breakpoint
+    before the handoff (calibrate_delay, ekdb's stub) and one after it
+    (rest_init, Linux's gdbstub: its thread shadowCPU0), registers and bt
+    on both sides, no reconnect; then the boot goes on."""
+    bz, initrd = linux_kernel
+    m = bare_machine(cmdline=f"{CONSOLE} ekdb.ekgdboc=ttyS1 ekdb.kgdbwait", linux=bz,
+                     initrd=initrd, ports=("unix", "unix"))
+    m.wait_for(PROMPT, port=1, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
+    m.release_port(1)
+    g = Gdb(VMLINUX, log_path=tmp_path / "gdb.log")
+    try:
+        g.connect(m.socket_path(1))
+        bt = g.cmd("bt")
+        assert "setup_arch" in bt and "start_kernel" in bt, bt
+        sides = []
+        for func in ("calibrate_delay", "rest_init"):
+            g.cmd(f"break {func}")
+            g.cont()
+            stop = g.wait_stop(timeout=BOOT_TIMEOUT)
+            assert stop["frame"]["func"] == func, stop
+            bt = g.cmd("bt")
+            assert re.search(rf"^#0  {func} \(\)", bt, re.M) and "start_kernel" in bt, bt
+            rip = g.cmd("info registers rip")
+            assert re.search(rf"<{func}>$", rip.strip()), rip
+            sides.append(g.cmd("info threads"))
+        out = m.output(0)
+        assert re.search(HANDOFF + r"[^\n]*, gdb goes on with Linux's gdbstub", out), out[-2000:]
+        assert "shadowCPU0" not in sides[0] and "shadowCPU0" in sides[1], sides
+        g.cmd("delete")
+        g.cont()
+        m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+    finally:
+        g.close()
