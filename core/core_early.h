@@ -76,6 +76,8 @@ const char *dbg_handoff_check(const struct ekdb_handoff *c);
  * int3s stay in the text.  0 or -errno (nothing to hand over, table too big).
  */
 int dbg_handoff_export(struct ekdb_handoff *c);
+/* dbg_handoff_describe - the breakpoints and sessions only, changing nothing (magic 0). */
+int dbg_handoff_describe(struct ekdb_handoff *c);
 /*
  * dbg_handoff_import - the breakpoints and sessions of a checked @c into
  * this lifetime's (freshly initialised) core; the line is the caller's

@@ -209,7 +209,8 @@ static int export_bps(struct ekdb_handoff *c)
 	return 0;
 }
 
-int dbg_handoff_export(struct ekdb_handoff *c)
+/* The breakpoints and the sessions into @c (magic 0), nothing changed. */
+int dbg_handoff_describe(struct ekdb_handoff *c)
 {
 	struct gdb_session *g;
 	struct kdb_session *k;
@@ -220,14 +221,25 @@ int dbg_handoff_export(struct ekdb_handoff *c)
 	if (!g || !k)
 		return -EKDB_ENODEV;
 	err = export_bps(c);
+	if (err) {
+		memset(c, 0, sizeof(*c));
+		return err;
+	}
+	export_gdb(&c->gdb, g);
+	export_kdb(&c->kdb, k);
+	return 0;
+}
+
+int dbg_handoff_export(struct ekdb_handoff *c)
+{
+	int err = dbg_handoff_describe(c);
+
 	if (!err)
 		err = export_line(&c->line);
 	if (err) {
 		memset(c, 0, sizeof(*c));	/* magic 0: nothing handed over */
 		return err;
 	}
-	export_gdb(&c->gdb, g);
-	export_kdb(&c->kdb, k);
 	c->version = EKDB_HANDOFF_VERSION;
 	c->size = sizeof(*c);
 	c->magic = EKDB_HANDOFF_MAGIC;

@@ -60,7 +60,13 @@ int ekdb_handoff_export(struct ekdb_handoff *rec)
 
 	if (err)
 		dbg_bp_uninstall_all();
+	dbg_core_exit();	/* off either way: the table is the successor's */
 	return err;
+}
+
+int ekdb_handoff_describe(struct ekdb_handoff *rec)
+{
+	return dbg_handoff_describe(rec);
 }
 
 void ekdb_set_jump_window(u64 start, u64 end)
@@ -78,6 +84,18 @@ void ekdb_io_write(const char *s, size_t len)
 	dbg_chan_write_lines((const u8 *)s, len);
 	if (dbg_chan.flush)
 		dbg_chan.flush(dbg_chan.arg);
+}
+
+void ekdb_set_gdb_plain(bool on)
+{
+	gdb_set_plain(on);
+}
+
+int ekdb_io_getc(void)
+{
+	int c = dbg_chan.getc(dbg_chan.arg);
+
+	return c < 0 ? -1 : c;
 }
 
 long ekdb_mem_read(u64 addr, void *buf, size_t len)

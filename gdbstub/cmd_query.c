@@ -28,13 +28,26 @@ static bool gdb_has_feature(const char *list, const char *feature)
  * Resets what a previous gdb negotiated (packet.c has already left
  * no-ack mode) and tells gdb our packet size and features.
  */
+/* gdb_set_plain (<ekdb/gdbstub.h>): offer what Linux's gdbstub offers, no more. */
+static bool plain;
+
+void gdb_set_plain(bool on)
+{
+	plain = on;
+}
+
+bool gdb_plain(void)
+{
+	return plain;
+}
+
 void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len)
 {
 	size_t size;
 
 	rx_char(&a, ':');
-	s->gdb_swbreak = gdb_has_feature(a, "swbreak+");
-	s->gdb_hwbreak = gdb_has_feature(a, "hwbreak+");
+	s->gdb_swbreak = !plain && gdb_has_feature(a, "swbreak+");
+	s->gdb_hwbreak = !plain && gdb_has_feature(a, "hwbreak+");
 	s->gdb_binary_upload = gdb_has_feature(a, "binary-upload+");
 	s->g_thread = 0;
 	s->c_thread = 0;
@@ -46,6 +59,8 @@ void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len)
 
 	tx_str(s, "PacketSize=");
 	tx_hex_u64(s, s->bufsize - 1);
+	if (plain)
+		return;	/* gdb's own register layout, acks, no stop reasons */
 	if (s->target->ops->features_xml)
 		tx_str(s, ";qXfer:features:read+");
 	if (s->target->ops->libraries_xml && s->target->ops->libraries_xml(s->target, &size))
@@ -60,6 +75,8 @@ void gdb_cmd_supported(struct gdb_session *s, const char *a, size_t len)
 /** gdb_cmd_no_ack - "QStartNoAckMode": OK (still acked), then no more '+'/'-'. */
 void gdb_cmd_no_ack(struct gdb_session *s, const char *a, size_t len)
 {
+	if (plain)
+		return;		/* not offered: "" (unsupported) */
 	if (*a)
 		return tx_err(s, -EKDB_EINVAL);
 	s->no_ack = true;
@@ -88,6 +105,8 @@ void gdb_cmd_xfer_features(struct gdb_session *s, const char *a, size_t len)
 	if (!rx_char(&a, ':') || rx_hex(&a, &off) || !rx_char(&a, ',') ||
 	    rx_hex(&a, &n) || *a)
 		return tx_err(s, -EKDB_EINVAL);
+	if (plain)
+		return;		/* not offered: "" (unsupported) */
 	doc = s->target->ops->features_xml ?
 	      s->target->ops->features_xml(s->target, annex, &size) : NULL;
 	xfer_window(s, doc, size, off, n);

@@ -222,6 +222,8 @@ void gdb_cmd_step_sig(struct gdb_session *s, const char *a, size_t len)
 /** gdb_cmd_vcont_query - "vCont?": the actions we understand. */
 void gdb_cmd_vcont_query(struct gdb_session *s, const char *a, size_t len)
 {
+	if (gdb_plain())
+		return;		/* "": gdb resumes with c and s, as with Linux's stub */
 	tx_str(s, "vCont;c;C;s;S;t");
 }
 

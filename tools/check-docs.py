@@ -34,6 +34,7 @@ EXTERNAL = {
     "drivers/usb/early/ehci-dbgp.c",              # Linux
     "Documentation/admin-guide/kernel-parameters.txt",  # Linux
     "kernel/debug/debug_core.c", "drivers/tty/serial/kgdboc.c",  # Linux
+    "kernel/debug/kdb/kdb_bp.c",                  # Linux
     "drivers/tty/serial/serial_core.c", "scripts/checkpatch.pl",  # Linux
     "arch/x86/lib/memcpy_64.S",                   # Linux
     "include/linux/ekdb.h",  # Linux, from linux/patches/

@@ -140,6 +140,14 @@ void ekdb_shutdown(void);
  * The debugger is off afterwards either way.
  */
 int ekdb_handoff_export(struct ekdb_handoff *rec);
+/*
+ * ekdb_handoff_describe - what ekdb_handoff_export() would hand over,
+ * changing nothing: the breakpoint table and the sessions into @rec (magic
+ * 0, no line), for a successor that must see it can take all of it before
+ * the debugger lets go (Linux's kgdb: kdb has fewer breakpoint numbers).
+ * 0 or -errno as ekdb_handoff_export().
+ */
+int ekdb_handoff_describe(struct ekdb_handoff *rec);
 
 /*
  * Addresses no breakpoint may go to, as the host learns them (run-time
@@ -160,6 +168,23 @@ void ekdb_set_nobp_range(u64 start, u64 end);
  * packet again now).
  */
 void ekdb_io_write(const char *s, size_t len);
+/*
+ * ekdb_set_gdb_plain - offer gdb only what the host's own gdbstub offers,
+ * for a host whose debug core takes a gdb session over at the handoff
+ * (Linux's kgdb): acks on (no QStartNoAckMode), gdb's built-in amd64
+ * register layout (no target.xml; the 'g' packet's 24 registers are
+ * Linux's), no swbreak+/hwbreak+ (gdb backs the pc up over an int3 itself,
+ * as it must with Linux's stub).  A gdb attached early then goes on with
+ * the successor as it was.  Call before the debugger starts.
+ */
+void ekdb_set_gdb_plain(bool on);
+/*
+ * ekdb_io_getc - one raw byte from the debugger's transports (polled), or
+ * -1 when none is waiting: with ekdb_io_write(), the line for a successor
+ * debugger that borrows it after ekdb_handoff_export() (Linux's kgdb I/O
+ * module until kgdboc takes the line).  Interrupts off.
+ */
+int ekdb_io_getc(void);
 
 /*
  * ekdb_mem_read - the debugger's fault-safe read of @len bytes at @addr

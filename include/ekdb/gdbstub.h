@@ -128,6 +128,15 @@ void gdb_session_pushback(struct gdb_session *s, const char *buf, size_t len);
  */
 void gdb_session_output(struct gdb_session *s, const char *text, size_t len);
 
+/*
+ * gdb_set_plain - offer gdb only what a plainer stub that takes the session
+ * over later has (ekdb_set_gdb_plain(), <ekdb/ekdb.h>): qSupported answers
+ * PacketSize alone (no target.xml, no QStartNoAckMode, no swbreak+/hwbreak+
+ * stop reasons).  gdb_plain - the setting.  For every session.
+ */
+void gdb_set_plain(bool on);
+bool gdb_plain(void);
+
 /** gdb_session_connected - true if gdb is attached to @s. */
 bool gdb_session_connected(const struct gdb_session *s);
 

@@ -32,7 +32,11 @@
 #ifndef EKDB_HANDOFF_H
 #define EKDB_HANDOFF_H
 
+#ifdef _LINUX_TYPES_H
+#include <linux/types.h>	/* Linux's side of its port (linux/glue/): the same types */
+#else
 #include <stdint.h>
+#endif
 
 #define EKDB_HANDOFF_MAGIC	0x464f444e48424445ULL	/* "EDBHNDOF" little endian */
 #define EKDB_HANDOFF_VERSION	1

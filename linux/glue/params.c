@@ -21,6 +21,8 @@ static void __init ekdb_linux_param(const char *name, const char *val)
 {
 	if (!ekdb_wanted) {
 		ekdb_set_port(&ekdb_linux_port);
+		/* gdb goes on with Linux's gdbstub after the handoff (handoff.c) */
+		ekdb_set_gdb_plain(true);
 		ekdb_wanted = true;
 	}
 	ekdb_param(name, val);

@@ -69,6 +69,31 @@ static void test_queries(void **state)
 	assert_string_equal(gt_ask(g, "qOffsets"), "TextSeg=ffffffff81200000");
 }
 
+/*
+ * gdb_set_plain (ekdb on Linux: Linux's gdbstub takes gdb's session over):
+ * only what Linux's stub offers, so gdb negotiates nothing it would lose:
+ * no target.xml, no vCont, no no-ack mode, no swbreak/hwbreak.
+ */
+static void test_plain(void **state)
+{
+	static const struct gdb_case tab[] = {
+		{ "qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386", "PacketSize=7ff" },
+		{ "vCont?", "" },
+		{ "qXfer:features:read:target.xml:0,10", "" },
+		{ "QStartNoAckMode", "" },
+		{ "qAttached", "1" },
+	};
+	struct gt *g = gt_new(2);
+
+	gdb_set_plain(true);
+	RUN(g, tab);
+	assert_false(g->s.gdb_swbreak || g->s.gdb_hwbreak || g->s.no_ack);
+	gdb_set_plain(false);
+	assert_string_equal(gt_ask(g, "vCont?"), "vCont;c;C;s;S;t");
+	assert_string_equal(gt_ask(g, "qSupported"),
+			    "PacketSize=7ff;qXfer:features:read+;vContSupported+;QStartNoAckMode+;swbreak+;hwbreak+");
+}
+
 static void test_memory(void **state)
 {
 	static const struct gdb_case tab[] = {
@@ -725,6 +750,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_queries),
+		cmocka_unit_test(test_plain),
 		cmocka_unit_test(test_memory),
 		cmocka_unit_test(test_range_at_top),
 		cmocka_unit_test(test_registers),
