@@ -7,6 +7,7 @@
  */
 #include <linux/ekdb.h>
 #include <linux/init.h>
+#include <linux/kallsyms.h>
 #include <asm/setup.h>
 
 #include <ekdb/ekdb.h>
@@ -48,6 +49,10 @@ void __init ekdb_linux_setup_arch(void)
 	if (!ekdb_wanted)
 		return;
 	ekdb_set_text_offset(kaslr_offset());
+	/* gdb's qOffsets: TextSeg=, every section of vmlinux moved as KASLR moved it */
+	ekdb_set_text_base((unsigned long)_text);
+	ekdb_linux_text_init();
+	ekdb_linux_smp_init();
 	ekdb_linux_started = true;
 	ekdb_early_init();
 }
