@@ -2,9 +2,10 @@
 /*
  * ekdb on Linux's CPUs: which CPU am I (smp_processor_id()), the round-up
  * (an NMI to every other CPU, as Linux's kgdb_roundup_cpus() on x86; the
- * NMI handler is ekdb_linux_nmi(), traps.c), a secondary CPU that comes up
- * (start_secondary(), linux/patches/0021: it loads ekdb's hardware
- * breakpoints and watchpoints and is stopped with the others from then
+ * NMI handler is ekdb_linux_nmi(), traps.c), cpu_init() clearing a CPU's
+ * debug registers (linux/patches/0021: the boot CPU's in trap_init(), a
+ * secondary CPU's as it comes up: ekdb loads its hardware breakpoints and
+ * watchpoints again, and a new CPU is stopped with the others from then
  * on), and kdb's per_cpu (Linux's __per_cpu_offset).
  */
 #include <linux/cpumask.h>
@@ -66,8 +67,9 @@ void __init ekdb_linux_smp_init(void)
 }
 
 /*
- * start_secondary(), right after cpu_init() (which clears the debug
- * registers): the CPU takes traps and NMIs from here on.
+ * cpu_init(), right after it cleared the debug registers (kgdb puts its
+ * own back there too): on the boot CPU in trap_init(), on a secondary
+ * CPU as it comes up, its IDT loaded.
  */
 void ekdb_linux_cpu_online(unsigned int cpu)
 {
