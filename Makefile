@@ -171,10 +171,10 @@ check-layers: $(KOBJS) $(LDR_DBG_OBJS)
 # a hang costs one test at most PYTEST_TIMEOUT seconds, not the whole run.
 PYTEST_JOBS    ?= 2
 PYTEST_TIMEOUT ?= 900
-# test_linux.py boots `make linux`'s kernel: in this run only when the Linux
+# test_linux*.py boot `make linux`'s kernel: in this run only when the Linux
 # build of this tree is cached (building it costs minutes: docs/testing.md);
-# make check-linux runs it always (building first if needed).
-LINUX_TESTS = $(if $(shell linux/build.sh --is-cached && echo cached),,--ignore=test_linux.py)
+# make check-linux runs them always (building first if needed).
+LINUX_TESTS = $(if $(shell linux/build.sh --is-cached && echo cached),,--ignore-glob='test_linux*.py')
 check-integration: all
 	$(Q)cd tests/integration && $(PYTHON) -m pytest -q -ra -p no:cacheprovider \
 		-n $(PYTEST_JOBS) --timeout $(PYTEST_TIMEOUT) $(LINUX_TESTS) $(PYTEST_FLAGS)
@@ -204,7 +204,7 @@ linux:
 
 check-linux: linux
 	$(Q)cd tests/integration && $(PYTHON) -m pytest -q -ra -p no:cacheprovider \
-		-n $(PYTEST_JOBS) --timeout $(PYTEST_TIMEOUT) $(PYTEST_FLAGS) test_linux.py
+		-n $(PYTEST_JOBS) --timeout $(PYTEST_TIMEOUT) $(PYTEST_FLAGS) test_linux*.py
 
 linux-run: linux
 	tools/ekdb-qemu --linux $(BUILD)/linux/bzImage --initrd $(BUILD)/linux/initramfs.cpio.gz \

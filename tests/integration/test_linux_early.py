@@ -22,7 +22,9 @@ The kernel is built by test_linux.py's fixture (`make linux`).
 
 import os
 import re
+import socket
 import subprocess
+import time
 
 import pytest
 
@@ -146,6 +148,57 @@ def test_gdb_from_setup_arch_kaslr_two_cpus(bare_machine, kernel, lgdb):
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + WAITING)
 
 
+def wait_on_line(path, regex, timeout):
+    """Read the line at the unix socket @path as a terminal would, until
+    @regex; then hang up (QEMU takes the next client)."""
+    deadline, text = time.monotonic() + timeout, ""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        while True:
+            try:
+                s.connect(path)
+                break
+            except (FileNotFoundError, ConnectionRefusedError):
+                assert time.monotonic() < deadline, f"no {path}"
+                time.sleep(0.2)
+        s.settimeout(1)
+        while not re.search(regex, text):
+            assert time.monotonic() < deadline, f"/{regex}/ not on the line:\n{text[-2000:]}"
+            try:
+                data = s.recv(4096)
+            except socket.timeout:
+                continue
+            assert data, f"the line closed:\n{text[-2000:]}"
+            text += data.decode(errors="replace")
+    return text
+
+
+def test_gdb_on_the_console_line(bare_machine, kernel, lgdb):
+    """The kgdb way: one line for Linux's console and the debugger
+    (ekdb.ekgdboc=ttyS0, console=ttyS0).  ekdb waits at its kdb prompt in
+    setup_arch(); gdb connects to that line (its first packet switches ekdb
+    to gdb), and Linux's console text between gdb's packets, once Linux
+    runs on, does not disturb it: a breakpoint on CPU 0, then a hardware
+    one on CPU 1."""
+    bz, initrd = kernel
+    m = bare_machine(cmdline=KDB_WAIT, linux=bz, initrd=initrd, smp=2, ports=("socket",))
+    text = wait_on_line(m.socket_path(0), PROMPT, BOOT_TIMEOUT)
+    assert "kgdb: Waiting for connection from remote gdb..." in text, text[-2000:]
+    g = lgdb()
+    g.cmd("set remote noack-packet off")
+    g.connect(m.socket_path(0))
+    assert frames(g.cmd("bt"))[:4] == ["kgdb_breakpoint", "ekdb_early_init",
+                                       "ekdb_linux_setup_arch", "setup_arch"], g.tail()
+    g.cmd("break kernel_init")
+    st = cont_to_stop(g)
+    assert st.get("reason") == "breakpoint-hit" and stop_func(st) == "kernel_init", st
+    g.cmd("delete")
+    g.cmd("hbreak identify_secondary_cpu")
+    st = cont_to_stop(g)
+    assert stop_func(st) == "identify_secondary_cpu" and st.get("thread-id") == "2", st
+    g.cmd("delete")
+    g.detach()
+
+
 def lx_helpers(g):
     """source vmlinux-gdb.py; lx-dmesg and lx-ps in setup_arch()."""
     g.cmd(f"source {GDB_SCRIPT}")
@@ -181,7 +234,8 @@ def test_lx_current_with_nokaslr(bare_machine, kernel, lgdb):
 def test_kdb_tasks_dmesg_cpus_and_refusals(bare_machine, kernel):
     """kdb in setup_arch() on 2 CPUs: the stopped ops from Linux's data,
     breakpoints refused where ekdb cannot stop, breakpoints planted there
-    that stop CPU 1 later, `cpu` showing and switching CPUs."""
+    that stop CPU 1 later, `cpu` showing and switching CPUs; afterwards
+    Linux's own NMIs (sysrq-l) are not ekdb's."""
     bz, initrd = kernel
     m = bare_machine(cmdline=KDB_WAIT, linux=bz, initrd=initrd, smp=2)
     m.wait_for(ENTRY, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
@@ -241,3 +295,9 @@ def test_kdb_tasks_dmesg_cpus_and_refusals(bare_machine, kernel):
     k.type("go")
     k.enter()
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+    # Linux's own NMIs stay Linux's: sysrq-l's backtrace NMI to the other
+    # CPU is not taken for a stop (ekdb takes an NMI_LOCAL only when it is
+    # its round-up)
+    m.send(0, b"echo l > /proc/sysrq-trigger\n")
+    m.wait_for(r"NMI backtrace for cpu 1", timeout=BOOT_TIMEOUT,
+               fail_on=LINUX_BAD + r"|Entering kdb")
