@@ -52,18 +52,24 @@ static __ekdb_linux_nobp void from_ekdb(struct pt_regs *regs, const struct ekdb_
 }
 NOKPROBE_SYMBOL(from_ekdb);
 
-/* do_int3(): an int3 of ekdb's (a breakpoint it planted, its kgdbwait stop). */
-__ekdb_linux_nobp bool ekdb_linux_int3(struct pt_regs *regs)
+/* ekdb's @trap on Linux's frame (converted in, and back when ekdb took it) */
+static __ekdb_linux_nobp bool ekdb_linux_trap(struct pt_regs *regs, unsigned long vector,
+					      bool (*trap)(struct pt_regs *regs))
 {
 	struct ekdb_frame f;
 
-	if (!ekdb_linux_started)
-		return false;
-	to_ekdb(&f, regs, X86_TRAP_BP, 0);
-	if (!ekdb_trap_breakpoint((struct pt_regs *)&f))
+	to_ekdb(&f, regs, vector, 0);
+	if (!trap((struct pt_regs *)&f))
 		return false;
 	from_ekdb(regs, &f);
 	return true;
+}
+NOKPROBE_SYMBOL(ekdb_linux_trap);
+
+/* do_int3(): an int3 of ekdb's (a breakpoint it planted, its kgdbwait stop). */
+__ekdb_linux_nobp bool ekdb_linux_int3(struct pt_regs *regs)
+{
+	return ekdb_linux_started && ekdb_linux_trap(regs, X86_TRAP_BP, ekdb_trap_breakpoint);
 }
 NOKPROBE_SYMBOL(ekdb_linux_int3);
 
@@ -120,14 +126,8 @@ NOKPROBE_SYMBOL(ekdb_linux_fixup);
  */
 __ekdb_linux_nobp int ekdb_linux_nmi(unsigned int type, struct pt_regs *regs)
 {
-	struct ekdb_frame f;
-
 	if (!ekdb_linux_started || (type == NMI_LOCAL && !ekdb_nmi_is_roundup()))
 		return NMI_DONE;
-	to_ekdb(&f, regs, X86_TRAP_NMI, 0);
-	if (!ekdb_trap_nmi((struct pt_regs *)&f))
-		return NMI_DONE;
-	from_ekdb(regs, &f);
-	return NMI_HANDLED;
+	return ekdb_linux_trap(regs, X86_TRAP_NMI, ekdb_trap_nmi) ? NMI_HANDLED : NMI_DONE;
 }
 NOKPROBE_SYMBOL(ekdb_linux_nmi);
