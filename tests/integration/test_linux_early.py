@@ -235,7 +235,7 @@ def test_kdb_tasks_dmesg_cpus_and_refusals(bare_machine, kernel):
     """kdb in setup_arch() on 2 CPUs: the stopped ops from Linux's data,
     breakpoints refused where ekdb cannot stop, breakpoints planted there
     that stop CPU 1 later, `cpu` showing and switching CPUs; afterwards
-    Linux's own NMIs (sysrq-l) are not ekdb's."""
+    Linux's own NMIs (sysrq-l) are not ekdb's, an NMI button stops in ekdb."""
     bz, initrd = kernel
     m = bare_machine(cmdline=KDB_WAIT, linux=bz, initrd=initrd, smp=2)
     m.wait_for(ENTRY, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
@@ -301,3 +301,15 @@ def test_kdb_tasks_dmesg_cpus_and_refusals(bare_machine, kernel):
     m.send(0, b"echo l > /proc/sysrq-trigger\n")
     m.wait_for(r"NMI backtrace for cpu 1", timeout=BOOT_TIMEOUT,
                fail_on=LINUX_BAD + r"|Entering kdb")
+    # an NMI nobody claims (QEMU's NMI button: NMI_UNKNOWN) stops in ekdb,
+    # the other CPU rounded up; go, and the shell runs on
+    k.mark()
+    m.qmp().execute("inject-nmi")
+    e = k.wait(ENTRY, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
+    assert re.fullmatch(r"NonMaskable Interrupt @ 0x[0-9a-f]{16}", e.group(3)), e.group(0)
+    k.wait(PROMPT)
+    assert re.search(r"Available cpus: 0, 1\(-\)|Available cpus: 0\(-\), 1", k.cmd("cpu"))
+    assert re.search(r"\d+ sleeping system daemon", k.cmd("ps")), k.cmd("ps")
+    k.go(r"go\r?\n")
+    m.send(0, b"echo ekdb-$((6*7))\n")
+    m.wait_for(r"ekdb-42", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
