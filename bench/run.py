@@ -26,6 +26,7 @@ from common import (BASE_CMDLINE, REPO, Machine, MachineError, connect_unix,
                     free_tcp_port, log, median, pattern)
 import wire  # tests/integration/wire.py (on the path through common)
 from gdb_wire import WireProxy
+import linux as linux_bench  # bench/linux.py: the (g) Linux column
 
 GDB = os.environ.get("GDB", "gdb")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -731,8 +732,10 @@ def main():
     ap.add_argument("--gdb-timeout", type=float, default=600)
     ap.add_argument("--dbgp-steps", type=int, default=200)
     ap.add_argument("--dbgp-bp-hits", type=int, default=10)
+    ap.add_argument("--linux-bp-func", default="kmem_cache_alloc")
     ap.add_argument("--only", choices=["linerate", "ours", "ours-tcp", "qemu", "footprint",
-                                       "fbbench", "kmsbench", "dbgp", "xdbc", "ekdbts"], action="append")
+                                       "fbbench", "kmsbench", "dbgp", "xdbc", "ekdbts", "linux"],
+                    action="append")
     ARGS = args = ap.parse_args()
     args.build = os.path.abspath(args.build)
     args.kernel = os.path.join(args.build, "kernel.elf")
@@ -744,7 +747,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     only = set(args.only or ["linerate", "ours", "ours-tcp", "qemu", "footprint", "fbbench",
-                             "kmsbench", "dbgp", "xdbc", "ekdbts"])
+                             "kmsbench", "dbgp", "xdbc", "ekdbts", "linux"])
     res = {"linerate": {"bytes": args.linerate_bytes, "error": "skipped"},
            "ours": {"error": "skipped"}, "ours_tcp": {"error": "skipped"},
            "qemu": {"error": "skipped"}}
@@ -777,10 +780,14 @@ def main():
     if "ekdbts" in only:
         log("(f) ekdbts stress ...")
         res["ekdbts"] = ekdbts_bench(args, work)
+    if "linux" in only:
+        log("(g) Linux: ekdb's early stub vs Linux's kgdb ...")
+        res["linux"] = linux_bench.linux_stubs(args, work, measure, gdb_env)
     res["elapsed_s"] = time.monotonic() - t
     with open(os.path.join(work, "results.json"), "w") as f:
         json.dump(res, f, indent=1)
     report(res)
+    linux_bench.report(res, figures, fmt_rate)
     print(ekdbts_line(res.get("ekdbts")))
     print(f"raw results: {os.path.join(work, 'results.json')}; gdb logs in {work}/; "
           f"{res['elapsed_s']:.0f} s")

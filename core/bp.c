@@ -21,6 +21,7 @@
 #include <asm/debug_trap.h>
 #include <asm/hw_breakpoint.h>
 #include <ekdb/errno.h>
+#include <ekdb/port.h>
 #include <ekdb/range.h>
 #include <ekdb/string.h>
 
@@ -68,8 +69,12 @@ void dbg_bp_set_code_check(bool (*fn)(u64 addr))
 
 static bool is_code(u64 addr)
 {
+	const struct ekdb_port_ops *port = ekdb_port();
+
 	if (code_check)
 		return code_check(addr);
+	if (port->text_addr)
+		return port->text_addr(addr);
 	return addr >= (u64)_text && addr < (u64)_etext;
 }
 

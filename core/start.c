@@ -14,15 +14,6 @@ _Static_assert(KDB_LINE_MAX == sizeof(*((struct ekdb_sessions *)0)->kdb_hist),
 	       "struct ekdb_sessions' history lines are kdb's");
 
 static bool started;
-/* ekdb_set_code_fn(): where software breakpoints go when ekdb_start() names nothing */
-static bool (*host_code_fn)(u64 addr);
-
-void ekdb_set_code_fn(bool (*fn)(u64 addr))
-{
-	host_code_fn = fn;
-	if (started)
-		dbg_bp_set_code_check(fn);
-}
 
 int ekdb_start(const struct ekdb_start *s)
 {
@@ -45,7 +36,7 @@ int ekdb_start(const struct ekdb_start *s)
 			return err;
 		}
 	}
-	dbg_bp_set_code_check(s->code_addr ? s->code_addr : host_code_fn);
+	dbg_bp_set_code_check(s->code_addr);
 	dbg_bp_set_lifetime(s->lifetime ? s->lifetime : EKDB_LIFE_EARLY);
 	dbg_target_set_libraries(s->libraries);
 	dbg_target_set_libraries_svr4(s->libraries_svr4);

@@ -28,6 +28,7 @@
 
 #include <stdint.h>
 #include <ekdb/handoff.h>
+#include <ekdb/framebuffer.h>
 
 #define EKDB_BOOTINFO_MAGIC	0x4f464e49424b4445ULL	/* "EDKBINFO" little endian */
 /* 2: kaslr_offset; 3: the debugger's handoff record (dbg) at the end */
@@ -59,26 +60,6 @@ struct ekdb_mmap_entry {
 	uint64_t length;	/* bytes, multiple of 4096 */
 	uint32_t type;		/* enum ekdb_mem_type */
 	uint32_t efi_type;	/* the original EFI_MEMORY_TYPE, for dmesg */
-};
-
-enum ekdb_fb_format {
-	EKDB_FB_NONE = 0,	/* no framebuffer was handed over */
-	EKDB_FB_RGBX8 = 1,	/* 32 bpp, byte 0 = red   (GOP PixelRedGreenBlueReserved8BitPerColor) */
-	EKDB_FB_BGRX8 = 2,	/* 32 bpp, byte 0 = blue  (GOP PixelBlueGreenRedReserved8BitPerColor) */
-	EKDB_FB_BITMASK = 3,	/* masks below say where each colour lives */
-	EKDB_FB_VGA_TEXT = 4,	/* legacy 80x25 text mode at 0xB8000 */
-};
-
-struct ekdb_framebuffer {
-	uint64_t base;		/* physical address of pixel (0,0) */
-	uint64_t size;		/* bytes */
-	uint32_t width;		/* pixels (or text columns for VGA_TEXT) */
-	uint32_t height;	/* pixels (or text rows) */
-	uint32_t pitch;		/* bytes per scan line */
-	uint32_t bpp;		/* bits per pixel */
-	uint32_t format;	/* enum ekdb_fb_format */
-	uint32_t red_mask, green_mask, blue_mask, reserved_mask;	/* BITMASK only */
-	uint32_t pad;
 };
 
 enum ekdb_cmdline_source {

@@ -160,14 +160,6 @@ void ekdb_set_nobp_range(u64 start, u64 end);
  * empty range), -EKDB_ENOSPC (full).
  */
 int ekdb_add_nobp_range(u64 start, u64 end);
-/*
- * ekdb_set_code_fn - where software breakpoints may go, for a kernel whose
- * code is more than its _text.._etext (Linux: its init text too, until it
- * is freed): used by ekdb_early_init() and by an ekdb_start() whose
- * @code_addr is NULL.  NULL: _text.._etext.  @fn runs on the stop path
- * (__ekdb_nobp).
- */
-void ekdb_set_code_fn(bool (*fn)(u64 addr));
 
 /*
  * ekdb_io_write - raw bytes on every transport that is a line (not a

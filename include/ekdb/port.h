@@ -187,7 +187,7 @@ struct ekdb_port_ops {
 	void *(*map_phys)(u64 phys, u64 len);
 	/** map_io - like map_phys for device registers (uncached); NULL when it cannot. */
 	void *(*map_io)(u64 phys, u64 len);
-	/** framebuffer - the screen the firmware left (the early screen console), NULL: none. */
+	/** framebuffer - the screen the firmware left (the early screen console, <ekdb/framebuffer.h>), NULL: none. */
 	const struct ekdb_framebuffer *(*framebuffer)(void);
 	/**
 	 * acpi_table - the firmware's ACPI table @sig ("SPCR": bare earlycon),
@@ -213,6 +213,12 @@ struct ekdb_port_ops {
 	int (*sym_by_name)(const char *name, struct ksym *sym);
 	/** sym_get - the @index'th symbol, in an order that does not change: 0 or -EKDB_ENOENT past the end. */
 	int (*sym_get)(unsigned long index, struct ksym *sym);
+	/**
+	 * text_addr - does @addr hold the kernel's code now, where a software
+	 * breakpoint may go (Linux: .text, and .init.text until it is freed)?
+	 * NULL: the kernel's _text.._etext.  The stop path: no locks, __ekdb_nobp.
+	 */
+	bool (*text_addr)(u64 addr);
 
 	/*
 	 * ---- allocation: the full lifetime only (ekdb_late_init() and

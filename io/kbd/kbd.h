@@ -10,9 +10,12 @@
  *   kbd_transport.h  the kbd transport (keys in, the screen out): made,
  *                    fed by an IRQ driver, export/import state
  *   ../xhci-kbd/usbkbd.h  the USB keyboards kbd also reads: the kernel's
- *                    xHCI driver (xhci_hcd.c) takes their controller back
- *                    (usbkbd_early_release) before it resets it, and
- *                    gives it to them again after (usbkbd_early_restart)
+ *                    xHCI driver (xhci_hcd.c) takes their controller
+ *                    (usbkbd_early_release) before it resets it, and its
+ *                    keyboard driver (xhci_kbd.c, on ../xhci-kbd/xhc.h's
+ *                    code) takes each keyboard's state (usbkbd_early_take)
+ *   ../xhci-kbd/xhc.h  the polled xHCI keyboards (struct xhc_set): the
+ *                    kernel's keyboard driver runs its controllers with them
  */
 #ifndef IO_KBD_KBD_H
 #define IO_KBD_KBD_H
@@ -21,5 +24,6 @@
 #include "scancode.h"
 #include "kbd_transport.h"
 #include "../xhci-kbd/usbkbd.h"
+#include "../xhci-kbd/xhc.h"
 
 #endif

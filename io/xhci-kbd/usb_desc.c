@@ -3,7 +3,8 @@
 #include "usb_desc.h"
 #include <ekdb/errno.h>
 
-int usb_find_boot_kbd(const u8 *cfg, unsigned len, struct usb_boot_kbd *k)
+int usb_find_int_in(const u8 *cfg, unsigned len, int cls, int sub, int proto,
+		    struct usb_boot_kbd *k)
 {
 	bool in_kbd = false;
 
@@ -20,8 +21,8 @@ int usb_find_boot_kbd(const u8 *cfg, unsigned len, struct usb_boot_kbd *k)
 			break;				/* cut short: what is whole counts */
 		if (d[1] == USB_DT_INTERFACE && d[0] >= 9) {
 			k->n_ifaces++;
-			in_kbd = d[5] == USB_CLASS_HID && d[6] == HID_SUBCLASS_BOOT &&
-				 d[7] == HID_PROTOCOL_KEYBOARD;
+			in_kbd = d[5] == cls && (sub < 0 || d[6] == sub) &&
+				 (proto < 0 || d[7] == proto);
 			k->iface = d[2];
 			k->alt = d[3];
 		} else if (d[1] == USB_DT_ENDPOINT && d[0] >= 7 && in_kbd &&
@@ -34,6 +35,11 @@ int usb_find_boot_kbd(const u8 *cfg, unsigned len, struct usb_boot_kbd *k)
 		}
 	}
 	return -EKDB_ENOENT;
+}
+
+int usb_find_boot_kbd(const u8 *cfg, unsigned len, struct usb_boot_kbd *k)
+{
+	return usb_find_int_in(cfg, len, USB_CLASS_HID, HID_SUBCLASS_BOOT, HID_PROTOCOL_KEYBOARD, k);
 }
 
 u8 usb_xhci_interval(u8 binterval, unsigned speed)

@@ -47,6 +47,14 @@ struct usb_boot_kbd {
 int usb_find_boot_kbd(const u8 *cfg, unsigned len, struct usb_boot_kbd *k);
 
 /*
+ * usb_find_int_in - the same for the first interface of class @cls
+ * (subclass @sub and protocol @proto unless negative: any) with an
+ * interrupt IN endpoint: a hub's status-change endpoint (class 9).
+ */
+int usb_find_int_in(const u8 *cfg, unsigned len, int cls, int sub, int proto,
+		    struct usb_boot_kbd *k);
+
+/*
  * usb_xhci_interval - the endpoint context's Interval (2^n x 125 us) for
  * an interrupt endpoint's @binterval at USB speed @speed (xHCI PORTSC
  * speed: 1 full, 2 low, 3 high, 4+ super), xHCI 1.1 section 6.2.3.6.

@@ -26,53 +26,11 @@ static struct xhc_dev_mem dev_mem[XHC_DEVS] __aligned(4096);
 static u8 scratch_pool[XHC_SCRATCH_PAGES][4096] __aligned(4096);
 static struct xhc hcs[XHC_MAX];
 static struct xhc_dev devs[XHC_DEVS];
-static struct xhc_dev kept[XHC_DEVS];	/* a restart's keyboards as they were */
-static unsigned n_hcs, n_found;
+static struct xhc_set set = { .hcs = hcs, .devs = devs, .n_devs = XHC_DEVS };
+static unsigned n_found;
 static u64 scratch_next;
 static unsigned scratch_left;
 static bool init_done;
-static int lock_word;
-static unsigned next_dev;		/* round robin over the keyboards' queues */
-
-static bool lock(void)
-{
-	return __atomic_exchange_n(&lock_word, 1, __ATOMIC_ACQUIRE) == 0;
-}
-
-static void unlock(void)
-{
-	__atomic_store_n(&lock_word, 0, __ATOMIC_RELEASE);
-}
-
-static struct xhc_dev *free_dev(void)
-{
-	for (unsigned i = 0; i < XHC_DEVS; i++)
-		if (!devs[i].used)
-			return &devs[i];
-	return NULL;
-}
-
-static struct xhc_dev *dev_on(struct xhc *hc, unsigned port)
-{
-	for (unsigned i = 0; i < XHC_DEVS; i++)
-		if (devs[i].used && devs[i].hc == hc && devs[i].port == port && !devs[i].parent)
-			return &devs[i];		/* the device on the root port (a hub: not those behind it) */
-	return NULL;
-}
-
-static unsigned probe_port(struct xhc *hc, unsigned port)
-{
-	struct xhc_dev *d = free_dev();
-
-	if (!d) {
-		pr_warn("kbd: xHCI %s port %u: no room for another keyboard (%u at most)\n", hc->name,
-			port, XHC_DEVS);
-		return 0;
-	}
-	int r = xhc_dev_probe(hc, d, port, devs, XHC_DEVS);
-
-	return r > 0 ? (unsigned)r : 0;
-}
 
 static bool dbc_in_use(struct xhc *hc)
 {
@@ -116,23 +74,6 @@ static void halt(struct xhc *hc)
 	hc->running = false;
 }
 
-/* The ports of a started controller: each device there enumerated; how many keyboards. */
-static unsigned probe_ports(struct xhc *hc)
-{
-	unsigned found = 0;
-	u64 t0;
-
-	/* the ports see their devices again after the reset */
-	for (t0 = early_now_us(); early_now_us() - t0 < XHC_CONNECT_US;)
-		;
-	xhc_events(hc, devs, XHC_DEVS);
-	hc->port_changed = 0;
-	for (unsigned p = 1; p <= hc->max_ports; p++)
-		if (xhc_rd(hc, hc->op + XHCI_PORTSC(p)) & PORT_CCS)
-			found += probe_port(hc, p);
-	return found;
-}
-
 unsigned usbkbd_early_init(void)
 {
 	unsigned total = 0;
@@ -145,26 +86,24 @@ unsigned usbkbd_early_init(void)
 	scratch_left = XHC_SCRATCH_PAGES;
 	if (xhci_dma_phys(scratch_pool, sizeof(scratch_pool), &scratch_next))
 		scratch_left = 0;
-	for (unsigned d = 0; d < XHC_DEVS; d++) {
-		devs[d].mem = &dev_mem[d];
-		if (xhci_dma_phys(&dev_mem[d], sizeof(dev_mem[d]), &devs[d].mem_phys))
-			devs[d].used = true;	/* never handed out */
-	}
+	for (unsigned d = 0; d < XHC_DEVS; d++)
+		if (!xhci_dma_phys(&dev_mem[d], sizeof(dev_mem[d]), &devs[d].mem_phys))
+			devs[d].mem = &dev_mem[d];	/* else never handed out */
 	xhci_pci_find(0, &probe, &total);
 	if (!total) {
 		pr_info("kbd: no xHCI controller: no USB keyboard\n");
 		return 0;
 	}
-	for (unsigned i = 0; i < total && n_hcs < XHC_MAX; i++) {
-		struct xhc *hc = &hcs[n_hcs];
+	for (unsigned i = 0; i < total && set.n_hcs < XHC_MAX; i++) {
+		struct xhc *hc = &hcs[set.n_hcs];
 		unsigned before = n_found;
 
 		if (xhci_pci_find(i, &hc->pci, &total))
 			break;
-		if (start_hc(hc, &hc_mem[n_hcs]))
+		if (start_hc(hc, &hc_mem[set.n_hcs]))
 			continue;
-		n_hcs++;
-		n_found += probe_ports(hc);
+		set.n_hcs++;
+		n_found += xhc_set_probe_ports(&set, hc);
 		pr_info("kbd: xHCI %s: %u root ports, %u USB keyboard%s\n", hc->name, hc->max_ports,
 			n_found - before, n_found - before == 1 ? "" : "s");
 	}
@@ -172,152 +111,51 @@ unsigned usbkbd_early_init(void)
 		pr_warn("kbd: %u xHCI controllers, keyboards are looked for on the first %u\n", total,
 			XHC_MAX);
 	if (!n_found)
-		for (unsigned i = 0; i < n_hcs; i++)
+		for (unsigned i = 0; i < set.n_hcs; i++)
 			halt(&hcs[i]);		/* nobody polls them: no DMA into our blocks */
 	return n_found;
 }
 
-/* Ports whose status changed: unplugged keyboards dropped, new ones enumerated. */
-static void hotplug(struct xhc *hc)
-{
-	u32 changed = hc->port_changed;
-
-	hc->port_changed = 0;
-	for (unsigned p = 1; p <= hc->max_ports; p++) {
-		u32 off = hc->op + XHCI_PORTSC(p), sc;
-		struct xhc_dev *d;
-
-		if (!(changed & (1u << (p - 1))))
-			continue;
-		sc = xhc_rd(hc, off);
-		xhc_wr(hc, off, (sc & PORT_KEEP) | (sc & PORT_CHANGES));
-		d = dev_on(hc, p);
-		if (d && (!(sc & PORT_CCS) || (sc & PORT_CSC))) {
-			pr_info("kbd: xHCI %s port %u: USB %s unplugged\n", hc->name, p,
-				d->hub_ports ? "hub" : "keyboard");
-			xhc_dev_drop(d, devs, XHC_DEVS, true);
-			d = NULL;
-		}
-		if (!d && (sc & PORT_CCS))
-			probe_port(hc, p);
-	}
-	n_found = usbkbd_early_count();
-}
-
 int usbkbd_early_getc(bool stopped)
 {
-	u64 now;
-	int c = EKDB_NO_CHAR;
+	int c;
 
-	if (!n_hcs || !lock())
+	if (!set.n_hcs || !xhc_set_trylock(&set))
 		return EKDB_NO_CHAR;
-	now = early_now_us();
-	for (unsigned i = 0; i < n_hcs; i++) {
-		if (!hcs[i].running || hcs[i].released)
-			continue;
-		xhc_events(&hcs[i], devs, XHC_DEVS);
-		if (stopped && hcs[i].port_changed)
-			hotplug(&hcs[i]);
-	}
-	for (unsigned i = 0; i < XHC_DEVS; i++)
-		if (devs[i].used && devs[i].active)
-			xhc_dev_service(&devs[i], devs, XHC_DEVS, now);
-	for (unsigned k = 0; k < XHC_DEVS && c == EKDB_NO_CHAR; k++) {
-		struct xhc_dev *d = &devs[(next_dev + k) % XHC_DEVS];
-
-		if (d->used && d->active && !d->hc->released)
-			c = xhc_dev_getc(d);
-	}
-	next_dev = (next_dev + 1) % XHC_DEVS;
-	unlock();
+	c = xhc_set_getc(&set, stopped, early_now_us());
+	n_found = xhc_set_count(&set);
+	xhc_set_unlock(&set);
 	return c;
 }
 
 unsigned usbkbd_early_count(void)
 {
-	unsigned n = 0;
+	return xhc_set_count(&set);
+}
 
-	for (unsigned i = 0; i < XHC_DEVS; i++)
-		n += devs[i].used && devs[i].active && !devs[i].gone && !devs[i].hc->released;
-	return n;
+struct xhc_set *usbkbd_early_set(void)
+{
+	return &set;
 }
 
 unsigned usbkbd_early_release(u32 bdf)
 {
 	unsigned n = 0;
 
-	for (unsigned i = 0; i < n_hcs; i++) {
+	for (unsigned i = 0; i < set.n_hcs; i++) {
 		struct xhc *hc = &hcs[i];
 
-		if (((u32)hc->pci.bus << 8 | (u32)hc->pci.slot << 3 | hc->pci.func) != bdf ||
-		    hc->released)
+		if (xhc_bdf(hc) != bdf || hc->released)
 			continue;
-		while (!lock())
+		while (!xhc_set_trylock(&set))
 			;
 		hc->released = true;
 		for (unsigned d = 0; d < XHC_DEVS; d++)
 			if (devs[d].used && devs[d].hc == hc) {
-				n += devs[d].active;
+				n += devs[d].active && !devs[d].hub_ports;
 				devs[d].active = false;
 			}
-		unlock();
-	}
-	return n;
-}
-
-unsigned usbkbd_early_restart(u32 bdf)
-{
-	unsigned n = 0;
-
-	for (unsigned i = 0; i < n_hcs; i++) {
-		struct xhc *hc = &hcs[i];
-		int r;
-
-		if (((u32)hc->pci.bus << 8 | (u32)hc->pci.slot << 3 | hc->pci.func) != bdf ||
-		    !hc->released)
-			continue;
-		while (!lock())
-			;
-		for (unsigned d = 0; d < XHC_DEVS; d++) {
-			kept[d] = devs[d];
-			if (devs[d].used && devs[d].hc == hc) {
-				devs[d].used = devs[d].active = false;	/* the reset freed every slot */
-				devs[d].slot = 0;
-			}
-		}
-		hc->released = false;
-		hc->running = false;
-		r = xhc_start(hc, &scratch_next, &scratch_left);
-		if (r) {
-			hc->released = true;
-			unlock();
-			pr_err("kbd: xHCI %s: the controller does not start again (%s)\n", hc->name,
-			       ekdb_strerror(r));
-			continue;
-		}
-		n = probe_ports(hc);
-		for (unsigned d = 0; d < XHC_DEVS; d++) {
-			struct xhc_dev *nd = &devs[d];
-
-			if (!nd->used || nd->hc != hc)
-				continue;
-			for (unsigned k = 0; k < XHC_DEVS; k++) {
-				const struct xhc_dev *od = &kept[k];
-
-				/* (release() cleared active: a keyboard is a used block that is no hub) */
-				if (od->used && !od->hub_ports && od->hc == hc && od->port == nd->port &&
-				    od->hub_port == nd->hub_port) {
-					nd->hid = od->hid;		/* keys held, modifiers, locks */
-					nd->hid.repeat_usage = 0;	/* no repeat until it is pressed again */
-					memcpy(nd->q, od->q, sizeof(nd->q));
-					nd->q_head = od->q_head;
-					nd->q_len = od->q_len;
-					nd->sysrq = od->sysrq;
-				}
-			}
-		}
-		n_found = usbkbd_early_count();
-		unlock();
+		xhc_set_unlock(&set);
 	}
 	return n;
 }

@@ -33,19 +33,26 @@ unsigned usbkbd_early_count(void);
 /*
  * usbkbd_early_release - the running kernel's xHCI driver takes the
  * controller at PCI @bdf (bus << 8 | dev << 3 | fn): the early driver
- * never touches it again.  Returns how many keyboards were on it.
+ * never touches it again (its keyboards' state waits for
+ * usbkbd_early_take()).  Returns how many keyboards were on it.
  */
 unsigned usbkbd_early_release(u32 bdf);
 
+struct xhc_set;
+struct xhc_dev;
+
+/* The early driver's controllers and keyboards (usbkbd_takeover.c reads them). */
+struct xhc_set *usbkbd_early_set(void);
+
 /*
- * usbkbd_early_restart - the kernel's xHCI driver reset the controller at
- * @bdf and has no USB stack to take its keyboards over: the early driver
- * runs the controller again with its own rings and enumerates the root
- * ports anew; a keyboard found on a port that had one before keeps its
- * decoder state (keys held, modifiers, locks: the LEDs are sent again) and
- * the bytes not read yet.  Process context, one CPU.  Returns how many
- * keyboards are read now.
+ * usbkbd_early_take - the running kernel's xHCI driver enumerated keyboard
+ * @nd again on its own rings (after usbkbd_early_release() and its reset):
+ * if the early driver had a keyboard on the same controller, root port and
+ * hub port, @nd gets its decoder state (keys held, modifiers, Caps/Num/
+ * Scroll Lock: @nd's LEDs are sent again when they differ) and the bytes
+ * decoded and not read yet; the early one is forgotten.  true when there
+ * was one (usbkbd_takeover.c).
  */
-unsigned usbkbd_early_restart(u32 bdf);
+bool usbkbd_early_take(struct xhc_dev *nd);
 
 #endif

@@ -131,6 +131,7 @@ struct xhc_dev {
 	u8 hub_port;			/* behind a hub: its port there (route string), else 0 */
 	u8 tt_slot, tt_port;		/* low/full speed behind a high-speed hub: its TT */
 	u8 hub_ports;			/* a hub: how many ports it has (else 0) */
+	u16 hub_changed;		/* a hub: ports its status-change endpoint named, not handled yet */
 	struct xhc_dev *parent;		/* the hub it is behind, or NULL */
 	struct xhci_ring ep0, intr;
 	u8 dci;				/* the interrupt IN endpoint's context index */
@@ -190,6 +191,11 @@ int xhc_command(struct xhc *hc, struct xhc_dev *devs, unsigned ndevs, u64 param,
 		u32 ctrl, u8 *slot);
 /* Port reset (USB 2) and the speed of the device there; 0 or -errno. */
 int xhc_port_reset(struct xhc *hc, unsigned port, u8 *speed);
+/* The controller's PCI address as the kernel's drivers name it: bus << 8 | dev << 3 | fn. */
+static inline u32 xhc_bdf(const struct xhc *hc)
+{
+	return (u32)hc->pci.bus << 8 | (u32)hc->pci.slot << 3 | hc->pci.func;
+}
 u32 xhc_rd(struct xhc *hc, u32 off);
 void xhc_wr(struct xhc *hc, u32 off, u32 val);
 void xhc_ring_db(struct xhc *hc, unsigned slot, unsigned target);
@@ -213,7 +219,8 @@ int xhc_dev_probe(struct xhc *hc, struct xhc_dev *d, unsigned port, struct xhc_d
  * Enable Slot, address, descriptors; a keyboard is set up, a hub's
  * keyboards are enumerated (xhc_hub.c).  Returns how many keyboards that
  * gave (0 or more), or -errno; on an error or none, @d's slot is freed
- * (a hub with keyboards keeps its slot).
+ * (a hub with keyboards, or whose status-change endpoint is read, keeps
+ * its slot).
  */
 int xhc_dev_enumerate(struct xhc_dev *d, struct xhc_dev *devs, unsigned ndevs);
 /* One control transfer on @d's EP0, waited for: 0, -EKDB_EPIPE (stall), -errno. */
@@ -221,10 +228,74 @@ int xhc_dev_control(struct xhc_dev *d, struct xhc_dev *devs, unsigned ndevs, u8 
 		    u16 value, u16 index, u16 len, u64 data);
 /* Configure @d as a hub of @ports ports in its slot context (Configure Endpoint). */
 int xhc_dev_set_hub(struct xhc_dev *d, struct xhc_dev *devs, unsigned ndevs, u8 ports);
+struct usb_boot_kbd;
+/* Configure @d's interrupt IN endpoint @k (Configure Endpoint, its ring initialised). */
+int xhc_dev_configure_int(struct xhc_dev *d, struct xhc_dev *devs, unsigned ndevs,
+			  const struct usb_boot_kbd *k);
+/* Post every report buffer of @d on its interrupt ring and ring its doorbell. */
+void xhc_dev_post_all(struct xhc_dev *d);
 
 /* xhc_hub.c */
-/* @d is a hub (addressed): configure it, power and reset its ports, enumerate the devices there. */
+/*
+ * @d is a hub (addressed): configure it, power and reset its ports,
+ * enumerate the devices there, then read its status-change endpoint.
+ * How many keyboards (0: the hub is kept all the same when its endpoint
+ * is read), or -errno.
+ */
 int xhc_hub_setup(struct xhc_dev *d, struct xhc_dev *devs, unsigned ndevs);
+/* The ports hub @h named as changed (hub_changed): devices gone dropped, new ones enumerated. */
+void xhc_hub_changed(struct xhc_dev *h, struct xhc_dev *devs, unsigned ndevs);
+
+/*
+ * xhc_poll.c: the keyboards of a set of controllers, polled: one
+ * implementation for the early driver's static set (usbkbd.c) and the
+ * running kernel's allocated one (kernel-glue/drivers/xhci_kbd.c).  The
+ * caller serialises with xhc_set_trylock(); the device blocks it hands
+ * out are those of @devs with a DMA block (mem set).
+ */
+struct xhc_set {
+	struct xhc *hcs;
+	unsigned n_hcs;
+	struct xhc_dev *devs;
+	unsigned n_devs;
+	unsigned next_dev;		/* round robin over the keyboards' queues */
+	int lock_word;
+};
+
+static inline bool xhc_set_trylock(struct xhc_set *s)
+{
+	return __atomic_exchange_n(&s->lock_word, 1, __ATOMIC_ACQUIRE) == 0;
+}
+
+static inline void xhc_set_unlock(struct xhc_set *s)
+{
+	__atomic_store_n(&s->lock_word, 0, __ATOMIC_RELEASE);
+}
+
+/* A started controller's root ports (after XHC_CONNECT_US): each device enumerated; keyboards found. */
+unsigned xhc_set_probe_ports(struct xhc_set *s, struct xhc *hc);
+/*
+ * Ports of @hc whose status changed (hc->port_changed, and a hub's
+ * hub_changed): unplugged devices dropped, new ones enumerated.
+ */
+void xhc_set_hotplug(struct xhc_set *s, struct xhc *hc);
+/*
+ * Events of every controller read, every keyboard serviced (recovery,
+ * LEDs, repeat at @now_us), then one byte of the next keyboard that has
+ * one: a byte, EKDB_CHAR_SYSRQ(key) or EKDB_NO_CHAR.  @hotplug: also act
+ * on port changes (enumeration busy-waits: only where that may take a while).
+ */
+int xhc_set_getc(struct xhc_set *s, bool hotplug, u64 now_us);
+/* Keyboards being read. */
+unsigned xhc_set_count(const struct xhc_set *s);
+/* Did a port of a controller or a hub of @s change (xhc_set_hotplug() has work)? */
+bool xhc_set_port_changed(const struct xhc_set *s);
+/*
+ * The debugger leaves: bytes decoded and not read are dropped and no held
+ * key repeats (Linux's kdb_kbd_cleanup_state(): nothing typed to kdb
+ * reaches the kernel's console).
+ */
+void xhc_set_flush_input(struct xhc_set *s);
 
 /* A report (or an error) came on @d's interrupt endpoint: TRB @trb. */
 void xhc_dev_report(struct xhc_dev *d, u64 trb, u32 status, u64 now_us);

@@ -118,7 +118,7 @@ static void post_report(struct xhc_dev *d, unsigned b)
 	d->buf_of[i] = (u8)b;
 }
 
-static void post_all(struct xhc_dev *d)
+void xhc_dev_post_all(struct xhc_dev *d)
 {
 	for (unsigned b = 0; b < XHC_INT_BUFS; b++)
 		post_report(d, b);
@@ -160,11 +160,17 @@ void xhc_dev_report(struct xhc_dev *d, u64 trb, u32 status, u64 now_us)
 			len = MIN(d->maxp, XHC_REPORT_MAX) - MIN(TRB_RESIDUAL(status),
 								 (u32)MIN(d->maxp, XHC_REPORT_MAX));
 			d->reports++;
-			queue_bytes(d, out, hid_kbd_report(&d->hid, d->mem->report[b], len, now_us,
-							   out, sizeof(out)));
-			key = kbd_sysrq_take(&d->hid.ks);
-			if (key)
-				d->sysrq = key;
+			if (d->hub_ports) {		/* a hub: bit N, port N changed */
+				for (unsigned i = 0; i < len && i < 2; i++)
+					d->hub_changed |= (u16)(d->mem->report[b][i] << (8 * i));
+				d->hub_changed &= (u16)~1u;	/* bit 0: the hub itself */
+			} else {
+				queue_bytes(d, out, hid_kbd_report(&d->hid, d->mem->report[b], len,
+								   now_us, out, sizeof(out)));
+				key = kbd_sysrq_take(&d->hid.ks);
+				if (key)
+					d->sysrq = key;
+			}
 		}
 		post_report(d, b);
 		again = true;
@@ -206,8 +212,10 @@ void xhc_dev_service(struct xhc_dev *d, struct xhc_dev *devs, unsigned n, u64 no
 			       d->hc->name, d->port);
 			return;
 		}
-		post_all(d);
+		xhc_dev_post_all(d);
 	}
+	if (d->hub_ports)
+		return;				/* a hub: no keys, no LEDs */
 	queue_bytes(d, out, hid_kbd_repeat(&d->hid, now_us, out, sizeof(out)));
 	if (d->ctrl_busy && d->ctrl_done) {	/* the LED report went (or failed: not again) */
 		d->ctrl_busy = false;
@@ -296,8 +304,8 @@ static int fix_ep0(struct xhc_dev *d, struct xhc_dev *devs, unsigned n, u8 maxp)
 	return cc == CC_SUCCESS ? 0 : -EKDB_EIO;
 }
 
-static int configure_ep(struct xhc_dev *d, struct xhc_dev *devs, unsigned n,
-			const struct usb_boot_kbd *k)
+int xhc_dev_configure_int(struct xhc_dev *d, struct xhc_dev *devs, unsigned n,
+			  const struct usb_boot_kbd *k)
 {
 	struct xhc *hc = d->hc;
 	u8 *ictx = hc->mem->input_ctx;
@@ -389,7 +397,7 @@ static int setup_kbd(struct xhc_dev *d, struct xhc_dev *devs, unsigned n)
 	r = xhc_dev_control(d, devs, n, USB_TYPE_CLASS_IF, HID_REQ_SET_IDLE, 0, k.iface, 0, 0);
 	if (r && r != -EKDB_EPIPE)
 		return r;
-	r = configure_ep(d, devs, n, &k);
+	r = xhc_dev_configure_int(d, devs, n, &k);
 	if (r)
 		return r;
 	hid_kbd_reset(&d->hid);
@@ -399,7 +407,7 @@ static int setup_kbd(struct xhc_dev *d, struct xhc_dev *devs, unsigned n)
 	d->halted = d->gone = false;
 	d->halts = 0;
 	d->active = true;
-	post_all(d);
+	xhc_dev_post_all(d);
 	return 1;
 }
 
@@ -413,6 +421,11 @@ int xhc_dev_enumerate(struct xhc_dev *d, struct xhc_dev *devs, unsigned n)
 	d->active = false;
 	d->ctrl_busy = false;
 	d->hub_ports = 0;
+	d->hub_changed = 0;
+	d->q_len = d->q_head = 0;
+	d->sysrq = 0;
+	d->halted = d->gone = false;
+	d->halts = 0;
 	r = xhc_command(hc, devs, n, 0, 0, TRB_TYPE(TRB_ENABLE_SLOT), &slot);
 	if (r != CC_SUCCESS || !slot || slot > hc->max_slots) {
 		pr_warn("kbd: xHCI %s port %u: no device slot (completion %d)\n", hc->name, d->port, r);
@@ -424,7 +437,7 @@ int xhc_dev_enumerate(struct xhc_dev *d, struct xhc_dev *devs, unsigned n)
 	r = address(d, devs, n);
 	if (!r)
 		r = setup_kbd(d, devs, n);
-	if (r <= 0) {
+	if (r < 0 || (!r && !(d->hub_ports && d->active))) {	/* a hub read is kept */
 		if (r && r != -EKDB_ENOENT)
 			pr_warn("kbd: xHCI %s port %u%s: the device does not answer (%s, %s speed): not used\n",
 				hc->name, d->port, d->parent ? " (behind the hub)" : "", ekdb_strerror(r),

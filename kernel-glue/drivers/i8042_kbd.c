@@ -24,6 +24,7 @@
 #include "../../io/kbd/kbd.h"
 #include "../../io/vga/vga.h"
 #include "i8042_kbd.h"
+#include "xhci_kbd.h"
 #include <kernel/kernel.h>
 #include <kernel/console.h>
 #include <kernel/irq.h>
@@ -183,7 +184,7 @@ static __ekdb_nobp int kbd_t_getc(struct ekdb_transport *t)
 		if (n > 0)
 			return (u8)out[0];
 	}
-	return EKDB_NO_CHAR;
+	return xhci_kbd_dbg_getc();	/* kbd is every keyboard: the USB ones too */
 }
 
 /* Linux's kdb_kbd_cleanup_state(): nothing typed to kdb leaks out, nothing sticks. */
@@ -199,6 +200,7 @@ static __ekdb_nobp void kbd_t_post(struct ekdb_transport *t)
 	kbd.ks.enter_down = false;
 	kbd.sysrq_down = false;
 	kbd.dbgq_head = kbd.dbgq_tail = 0;
+	xhci_kbd_dbg_post();
 }
 
 static __ekdb_nobp int kbd_t_import(struct ekdb_transport *t, const struct ekdb_transport_state *st)
@@ -279,6 +281,11 @@ static void drain_to_console(void)
 	local_irq_restore(flags);
 }
 
+bool i8042_kbd_present(void)
+{
+	return kbd.present;
+}
+
 void i8042_kbd_pause(bool pause)
 {
 	if (!kbd.present)
@@ -304,8 +311,8 @@ void i8042_kbd_init(void)
 	ekdb_register_io_driver(&kbd_io_driver);
 	if (i8042_init(&config)) {
 		if (wanted)
-			pr_err("kbd: kgdboc=kbd: no PS/2 keyboard controller (port 0x64 reads 0xff): "
-			       "no keyboard for the debugger\n");
+			pr_info("kbd: kgdboc=kbd: no PS/2 keyboard controller (port 0x64 reads 0xff): "
+				"USB keyboards only\n");
 		else
 			pr_info("kbd: no PS/2 keyboard controller\n");
 		return;

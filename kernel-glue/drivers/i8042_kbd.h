@@ -7,6 +7,9 @@
 
 void i8042_kbd_init(void);
 
+/* Is there a PS/2 keyboard (then it is the debugger's kbd, the USB keyboards beside it)? */
+bool i8042_kbd_present(void);
+
 /*
  * Leave the controller to someone else for a while (test_kbd= tests the
  * early polled reader at the end of boot): the interrupt handler reads

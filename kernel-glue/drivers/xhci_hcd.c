@@ -1,25 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * xhci_hcd.c - a minimal xHCI host-controller driver: it brings each xHCI
- * controller up the way a real driver does, and nothing more (the
- * reference kernel has no USB stack: no device slots are enabled, no
- * transfers run).  For each controller (xHCI 1.1 section 4.2):
+ * controller up the way a real driver does, and its USB keyboards
+ * (xhci_kbd.c: the reference kernel's only USB devices).  For each
+ * controller (xHCI 1.1 section 4.2):
  *
  *   1. memory decoding and bus mastering on; the registers with ioremap();
  *   2. take it from the firmware: USB Legacy Support (extended capability
  *      1) "HC OS Owned", wait up to a second for "HC BIOS Owned" to clear
  *      (else take it, with a warning), the firmware's SMIs off;
  *   3. the early USB keyboard driver (ekgdboc=kbd) is told it no longer
- *      owns the controller (usbkbd_early_release()); when it had
- *      keyboards there, after the reset it runs the controller again
- *      (usbkbd_early_restart(): this kernel has no USB stack to take the
- *      keyboards over) and steps 5-6 are skipped;
+ *      owns the controller (usbkbd_early_release()): its keyboards' state
+ *      waits for the keyboard driver;
  *   3b. the Debug Capability in use (DCE set): tell the DbC driver before
  *      the controller is stopped and reset (xdbc_reset_prep()) and right
  *      after (xdbc_external_startup()): HCRST resets the DbC as well, the
  *      DbC driver enables it again, the debugger's session goes on;
  *   4. halt (R/S 0, wait for HCHalted), HCRST (wait for it and Controller
  *      Not Ready to clear);
+ *   4b. no Debug Capability in use: the USB keyboard driver runs the
+ *      controller and enumerates its keyboards (xhci_kbd_probe()), each
+ *      carrying on from the early driver's keyboard on its port; steps 5-6
+ *      are for a controller it could not run, or one with the DbC;
  *   5. run: MaxSlotsEn, a zeroed Device Context Base Address Array, a
  *      command ring (one segment, Link TRB with Toggle Cycle), interrupter
  *      0's event ring and segment table, interrupts off (this driver
@@ -40,6 +42,7 @@
 #include "../../io/xhci-dbc/xhci_dbc.h"
 #include "../../io/kbd/kbd.h"
 #include "xhci_dbc.h"
+#include "xhci_kbd.h"
 #include <kernel/drivers.h>
 
 #define PCI_CLASS_XHCI		0x0c0330
@@ -235,7 +238,6 @@ static void xhci_probe(u32 bdf)
 {
 	struct xhci x = { .bdf = bdf };
 	u64 bar = pci_bar_address(bdf, 0);
-	unsigned kbds;
 	int r;
 
 	if (!bar) {
@@ -255,13 +257,10 @@ static void xhci_probe(u32 bdf)
 	x.hcs1 = rd(&x, XHCI_HCSPARAMS1);
 	bios_handoff(&x);
 	find_dbc(&x);
-	kbds = usbkbd_early_release(bdf);
+	usbkbd_early_release(bdf);
 	r = xhci_reset(&x);
-	if (!r && kbds) {
-		/* no USB stack here to take the keyboards over: the debugger's driver runs it again */
-		kbds = usbkbd_early_restart(bdf);
-		pr_info("xhci_hcd %s: reset; no USB stack: the debugger's USB keyboard driver runs the controller again, %u keyboard%s\n",
-			where(&x), kbds, kbds == 1 ? "" : "s");
+	if (!r && !x.dbc_in_use && xhci_kbd_probe(bdf) >= 0) {
+		ports_report(&x);	/* running, with its keyboards */
 		return;
 	}
 	if (!r)
@@ -279,8 +278,8 @@ void xhci_hcd_init(void)
 {
 	u32 bdf;
 
-	if (cmdline_has("nousb"))
-		return;
-	for (unsigned i = 0; i < XHCI_MAX && pci_find_class(PCI_CLASS_XHCI, i, &bdf); i++)
-		xhci_probe(bdf);
+	if (!cmdline_has("nousb"))
+		for (unsigned i = 0; i < XHCI_MAX && pci_find_class(PCI_CLASS_XHCI, i, &bdf); i++)
+			xhci_probe(bdf);
+	xhci_kbd_start();
 }

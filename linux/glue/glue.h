@@ -7,8 +7,11 @@
  *   port.c    the services ekdb asks of Linux (struct ekdb_port_ops)
  *   params.c  ekdb.<name>= on the command line, and the start in setup_arch()
  *   traps.c   int3, #DB, NMI and fault fixups handed to ekdb first
- *   smp.c     which CPU am I, the NMI round-up, secondary CPUs coming up
- *   text.c    where breakpoints may go: Linux's code, not the glue's stop path
+ *   io.c      the screen, memory Linux has not mapped, device registers
+ *   text.c    where software breakpoints may go (.text, .init.text)
+ *   nobp.c    where no breakpoint may go: the glue's stop path, Linux's
+ *             entry code, a secondary CPU before its IDT
+ *   smp.c     which CPU am I, the NMI round-up, CPUs (re)loading ekdb's DR7
  *   tasks.c   the task list for kdb's ps/btp (stopped.task_get)
  *   dmesg.c   Linux's printk ring for kdb's dmesg (stopped.log_read)
  */
@@ -34,13 +37,22 @@ extern char __ekdb_nobp_text_start[], __ekdb_nobp_text_end[];
 /* port.c */
 extern const struct ekdb_port_ops ekdb_linux_port;
 
+/* io.c: port members (struct ekdb_port_ops .framebuffer, .map_io) */
+struct ekdb_framebuffer;
+const struct ekdb_framebuffer *ekdb_linux_framebuffer(void);
+void *ekdb_linux_map_unmapped(u64 phys, u64 len);
+void *ekdb_linux_map_io(u64 phys, u64 len);
+
+/* text.c: struct ekdb_port_ops .text_addr */
+bool ekdb_linux_text_addr(u64 addr);
+
 /* traps.c: ekdb_early_init() ran, the traps go to ekdb first. */
 extern bool ekdb_linux_started;
 int ekdb_linux_nmi(unsigned int type, struct pt_regs *regs);
 
-/* smp.c, text.c: before ekdb_early_init() */
+/* smp.c, nobp.c: before ekdb_early_init() */
 void ekdb_linux_smp_init(void);
-void ekdb_linux_text_init(void);
+void ekdb_linux_nobp_init(void);
 
 /* tasks.c, dmesg.c, smp.c: members of ekdb_linux_port.stopped */
 int ekdb_linux_task_get(int index, struct ekdb_task *task);

@@ -49,9 +49,9 @@ void __init ekdb_linux_setup_arch(void)
 	if (!ekdb_wanted)
 		return;
 	ekdb_set_text_offset(kaslr_offset());
-	/* gdb's qOffsets: TextSeg=, every section of vmlinux moved as KASLR moved it */
-	ekdb_set_text_base((unsigned long)_text);
-	ekdb_linux_text_init();
+	/* qOffsets "TextSeg=": gdb moves every segment, __init code included */
+	ekdb_set_text_base((u64)_text);
+	ekdb_linux_nobp_init();
 	ekdb_linux_smp_init();
 	ekdb_linux_started = true;
 	ekdb_early_init();

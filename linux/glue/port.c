@@ -30,13 +30,13 @@ static int ekdb_linux_vprintk(const char *fmt, va_list ap)
 	return vprintk(fmt, ap);
 }
 
-/* RAM in the direct map (after init_mem_mapping()); nothing else yet. */
+/* RAM in the direct map (after init_mem_mapping()); the rest: io.c */
 static __ekdb_linux_nobp void *ekdb_linux_map_phys(u64 phys, u64 len)
 {
 	if (!len || phys + len < phys)
 		return NULL;
 	if (!pfn_range_is_mapped(PHYS_PFN(phys), PHYS_PFN(phys + len - 1) + 1))
-		return NULL;
+		return ekdb_linux_map_unmapped(phys, len);
 	return __va(phys);
 }
 NOKPROBE_SYMBOL(ekdb_linux_map_phys);
@@ -123,6 +123,9 @@ const struct ekdb_port_ops ekdb_linux_port = {
 	},
 	.vprintk = ekdb_linux_vprintk,
 	.map_phys = ekdb_linux_map_phys,
+	.map_io = ekdb_linux_map_io,
+	.framebuffer = ekdb_linux_framebuffer,
 	.sym_lookup = ekdb_linux_sym_lookup,
 	.sym_by_name = ekdb_linux_sym_by_name,
+	.text_addr = ekdb_linux_text_addr,
 };

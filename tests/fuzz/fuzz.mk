@@ -77,7 +77,7 @@ $(BUILD)/fuzz/fuzz_kdb_line: tests/fuzz/fuzz_kdb_line.c $(FUZZ_KDB_SRCS) $(wildc
 $(eval $(call fuzz_run_rules,kdb-line,$(BUILD)/fuzz/fuzz_kdb_line,kdb,4096))
 
 # ---- the handoff record (fuzz_handoff): dbg_handoff_check/import/unplant over the real table ----
-FUZZ_HANDOFF_SRCS := core/handoff.c core/bp.c $(FUZZ_KDB_SRCS)
+FUZZ_HANDOFF_SRCS := core/handoff.c core/bp.c core/port.c $(FUZZ_KDB_SRCS)
 
 $(BUILD)/fuzz/fuzz_handoff: tests/fuzz/fuzz_handoff.c $(FUZZ_HANDOFF_SRCS) $(wildcard core/*.h kdb/*.h include/ekdb/*.h)
 	@mkdir -p $(dir $@)

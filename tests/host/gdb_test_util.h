@@ -33,6 +33,23 @@ struct gt {
 /* One fixture at a time (static: a failing assert longjmps out, nothing leaks). */
 static struct gt gt_fixture;
 
+/* '+' acks the stub sent (outside packets). */
+static inline int gt_acks(const char *o)
+{
+	int n = 0;
+	bool in = false;
+
+	for (; *o; o++) {
+		if (*o == '$')
+			in = true;
+		else if (*o == '#' && in)
+			in = false;
+		else if (*o == '+' && !in)
+			n++;
+	}
+	return n;
+}
+
 static inline struct gt *gt_new(int threads)
 {
 	struct gt *g = &gt_fixture;

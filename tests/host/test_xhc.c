@@ -33,22 +33,9 @@ u64 early_now_us(void)
 
 static int setup(void **state)
 {
-	u64 scratch = 0;
-	unsigned left = 0;
-
 	ekdb_set_port(&host_log_port);
 	log_clear();
-	xhci_mock_reset();
-	memset(&hc, 0, sizeof(hc));
-	memset(devs, 0, sizeof(devs));
-	strcpy(hc.name, "mock");
-	hc.mem = &hcmem;
-	hc.mem_phys = (u64)(uintptr_t)&hcmem;
-	for (unsigned i = 0; i < XHC_DEVS; i++) {
-		devs[i].mem = &devmem[i];
-		devs[i].mem_phys = (u64)(uintptr_t)&devmem[i];
-	}
-	assert_int_equal(xhc_start(&hc, &scratch, &left), 0);
+	assert_int_equal(xhci_mock_start(&hc, &hcmem, devs, devmem, XHC_DEVS), 0);
 	return 0;
 }
 

@@ -197,6 +197,13 @@ void xhci_mock_unplug(void)
 	hw.portsc = PORT_PP | PORT_CSC;
 }
 
+void xhci_mock_plug(void)
+{
+	mock.present = true;
+	hw.int_dci = 0;
+	hw.portsc = PORT_CCS | PORT_PP | PORT_CSC | (1u << 10);
+}
+
 bool xhci_mock_int_stall(void)
 {
 	struct xhci_trb *t;
@@ -266,4 +273,23 @@ void xhci_mmio_write(struct xhci_pci *p, u32 off, u32 val)
 		commands();
 	else if (off == DB + 4u * hw.slot && val == 1)
 		control();
+}
+
+int xhci_mock_start(struct xhc *hc, struct xhc_mem *mem, struct xhc_dev *devs,
+		    struct xhc_dev_mem *dmem, unsigned n)
+{
+	u64 scratch = 0;
+	unsigned left = 0;
+
+	xhci_mock_reset();
+	memset(hc, 0, sizeof(*hc));
+	memset(devs, 0, n * sizeof(*devs));
+	strcpy(hc->name, "mock");
+	hc->mem = mem;
+	hc->mem_phys = (u64)(uintptr_t)mem;
+	for (unsigned i = 0; i < n; i++) {
+		devs[i].mem = &dmem[i];
+		devs[i].mem_phys = (u64)(uintptr_t)&dmem[i];
+	}
+	return xhc_start(hc, &scratch, &left);
 }

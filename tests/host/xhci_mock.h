@@ -28,6 +28,15 @@ void xhci_mock_reset(void);
 bool xhci_mock_report(const u8 *r, unsigned len);
 /* The keyboard pulled out of port 1 (CCS 0, CSC 1). */
 void xhci_mock_unplug(void);
+/* A keyboard plugged into port 1 again (CCS 1, CSC 1; not enabled until a port reset). */
+void xhci_mock_plug(void);
+struct xhc;
+struct xhc_mem;
+struct xhc_dev;
+struct xhc_dev_mem;
+/* The mock reset and @hc started on it (named "mock") with @mem, @n device blocks @dmem: 0 or -errno. */
+int xhci_mock_start(struct xhc *hc, struct xhc_mem *mem, struct xhc_dev *devs,
+		    struct xhc_dev_mem *dmem, unsigned n);
 /* The interrupt endpoint stalls on its next TRB: false if none was posted. */
 bool xhci_mock_int_stall(void);
 

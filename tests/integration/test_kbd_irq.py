@@ -155,7 +155,10 @@ def test_kgdboc_kbd_without_a_keyboard_controller(machine):
     m = machine(cmdline=f"{SERIAL} kgdboc=kbd", extra=("-machine", "i8042=off"))
     m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
     assert "kbd: kgdboc=kbd: no PS/2 keyboard controller (port 0x64 reads 0xff): " \
-           "no keyboard for the debugger" in m.output(0), m.output(0)
+           "USB keyboards only" in m.output(0), m.output(0)
+    # no xHCI controller either: the USB keyboard driver says there is no keyboard at all
+    assert "kbd: the debugger's kbd: no keyboard: no PS/2 keyboard controller (port 0x64 " \
+           "reads 0xff) and no USB keyboard\n" in m.output(0).replace("\r", ""), m.output(0)
 
 
 def test_kgdboc_kms_without_std_vga(machine):

@@ -72,6 +72,15 @@ class Screen:
                       and rows_after(s, want) and pred(s), timeout)
         return s, rows_after(s, want)[:-1]
 
+    def bp_go(self, func, timeout=BOOT_TIMEOUT):
+        """bp func, go: the screen of the breakpoint's stop, at the prompt."""
+        s, out = self.cmd(f"bp {func}", "bp")
+        assert any("BP #0" in ln and func in ln for ln in out), out
+        self.type("go")
+        self.keys("ret")
+        return self.wait("bp-hit", lambda s: at_prompt(s) and
+                         s.find("due to Breakpoint @") is not None, timeout=timeout)
+
 
 def test_kdb_on_the_screen(machine, tmp_path):
     m = machine(cmdline=ON_SCREEN)
@@ -167,12 +176,7 @@ def test_kdb_on_the_screen(machine, tmp_path):
     sc.cmd("set LINES 24", "lines24")
 
     # -- bp on a later setup_arch step, go: the breakpoint's prompt on the screen
-    s, out = sc.cmd("bp acpi_boot_table_init", "bp")
-    assert any("BP #0" in ln and "acpi_boot_table_init" in ln for ln in out), out
-    sc.type("go")
-    sc.keys("ret")
-    s = sc.wait("bp-hit", lambda s: at_prompt(s) and s.find("due to Breakpoint @") is not None,
-                timeout=BOOT_TIMEOUT)
+    s = sc.bp_go("acpi_boot_table_init")
     assert s.find("Instruction(i) breakpoint #0 at") is not None, s.text()
     assert "Entering kdb" not in m.output(0)              # kdb is on the screen only
     s, out = sc.cmd("bt", "bp-bt")

@@ -14,7 +14,8 @@ The module builds the kernel first (`make linux`: a no-op when the cache
 holds this tree's build, else about 8 minutes on 2 cores, docs/testing.md);
 it is skipped only when the build cannot be made (Debian's
 linux-source-6.1 not installed and not installable as this user).  `make
-check` runs it only when the build is cached; `make check-linux` always.
+check` builds Linux before the integration tests and runs it with them;
+`make check-linux` runs every test_linux*.py alone.
 """
 
 import os
