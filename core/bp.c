@@ -39,6 +39,10 @@ static int hw_slot_owner[ARCH_HW_BP_SLOTS] = { [0 ... ARCH_HW_BP_SLOTS - 1] = -1
 static u64 jump_window_start, jump_window_end;
 /* Another image's debugger code (the loader: the kernel's), refused like our own. */
 static u64 nobp_start, nobp_end;
+/* ekdb_add_nobp_range(): the host's code a trap cannot come from (an AP before its IDT) */
+#define NOBP_EXTRA	16
+static struct { u64 start, end; } nobp_extra[NOBP_EXTRA];
+static unsigned nobp_extra_n;
 /* Part of the debugger's bss given back (the early storage after the handoff). */
 static u64 released_start, released_end;
 
@@ -98,6 +102,9 @@ static bool overlaps_bss(u64 a, u64 alen)
  */
 bool dbg_addr_is_debugger(u64 addr, u64 len)
 {
+	for (unsigned i = 0; i < nobp_extra_n; i++)
+		if (overlaps(addr, len, nobp_extra[i].start, nobp_extra[i].end))
+			return true;
 	return overlaps(addr, len, nobp_start, nobp_end) ||
 	       overlaps(addr, len, (u64)__ekdb_text_start, (u64)__ekdb_text_end) ||
 	       overlaps(addr, len, (u64)__ekdb_data_start, (u64)__ekdb_data_end) ||
@@ -118,6 +125,18 @@ void dbg_bp_set_jump_window(u64 start, u64 end)
 {
 	jump_window_start = start;
 	jump_window_end = end > start ? end : start;
+}
+
+int dbg_bp_add_nobp_range(u64 start, u64 end)
+{
+	if (end <= start)
+		return -EKDB_EINVAL;
+	if (nobp_extra_n >= NOBP_EXTRA)
+		return -EKDB_ENOSPC;
+	nobp_extra[nobp_extra_n].start = start;
+	nobp_extra[nobp_extra_n].end = end;
+	nobp_extra_n++;
+	return 0;
 }
 
 void dbg_bp_set_nobp_range(u64 start, u64 end)

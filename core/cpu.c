@@ -155,6 +155,18 @@ void dbg_console_park_deferred(unsigned self)
 	arch_dbg_park_trap();
 }
 
+/*
+ * For a kernel whose NMI handlers are a chain (Linux's NMI_LOCAL): is this
+ * NMI the debugger's round-up (sent to this CPU and not taken yet, or a
+ * round-up in force)?  Only then is it the debugger's to take.
+ */
+bool ekdb_nmi_is_roundup(void)
+{
+	unsigned self = dbg_this_cpu();
+
+	return READ_ONCE(dbg_cpus[self].nmi_pending) || dbg_roundup_wants(self);
+}
+
 bool dbg_roundup_wants(unsigned self)
 {
 	return READ_ONCE(roundup_active) && READ_ONCE(roundup_master) != (int)self;

@@ -78,6 +78,8 @@ void dbg_bp_set_lifetime(enum ekdb_lifetime life);
  * refused as the debugger's own code (-EKDB_EPERM).
  */
 void dbg_bp_set_nobp_range(u64 start, u64 end);
+/* dbg_bp_add_nobp_range - one more such range (ekdb_add_nobp_range): 0, -EKDB_EINVAL, -EKDB_ENOSPC */
+int dbg_bp_add_nobp_range(u64 start, u64 end);
 /* dbg_bp_restore - a handed-over entry back at its number (core/handoff.c). */
 int dbg_bp_restore(int index, const struct dbg_bp *b);
 /*

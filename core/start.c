@@ -79,6 +79,11 @@ void ekdb_set_nobp_range(u64 start, u64 end)
 	dbg_bp_set_nobp_range(start, end);
 }
 
+int ekdb_add_nobp_range(u64 start, u64 end)
+{
+	return dbg_bp_add_nobp_range(start, end);
+}
+
 void ekdb_io_write(const char *s, size_t len)
 {
 	dbg_chan_write_lines((const u8 *)s, len);

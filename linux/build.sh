@@ -5,7 +5,8 @@
 # linux/patches/*.patch, the config fragment linux/ekdb.config, and this
 # tree's debugger folders compiled by Kbuild (kernel/debug/ekdb/src is a
 # symbolic link to this tree).  Leaves OUT/bzImage, OUT/vmlinux (symbolic
-# links into the cache) and OUT/initramfs.cpio.gz (busybox).
+# links into the cache), OUT/vmlinux-gdb.py and OUT/scripts (Linux's gdb
+# helpers, links into the cache) and OUT/initramfs.cpio.gz (busybox).
 #
 # The cache, $LINUX_CACHE (default ~/.cache/ekdb-linux), holds per source
 # version: pristine/ (the extracted tarball), src/ (pristine + the series:
@@ -100,6 +101,8 @@ if [ ! -f "$RESULT/bzImage" ] || [ ! -f "$RESULT/vmlinux" ]; then
 	fi
 	echo "linux: building in $CACHE/obj (make -j${LINUX_JOBS:-$(nproc)} bzImage)"
 	"${MAKE[@]}" -j"${LINUX_JOBS:-$(nproc)}" bzImage
+	# Linux's gdb helpers (CONFIG_GDB_SCRIPTS: lx-dmesg, lx-ps, $lx_current())
+	"${MAKE[@]}" scripts_gdb
 	mkdir -p "$RESULT.tmp"
 	cp "$CACHE/obj/arch/x86/boot/bzImage" "$CACHE/obj/vmlinux" "$RESULT.tmp/"
 	rm -rf "$RESULT" && mv "$RESULT.tmp" "$RESULT"
@@ -108,6 +111,9 @@ if [ ! -f "$RESULT/bzImage" ] || [ ! -f "$RESULT/vmlinux" ]; then
 fi
 ln -sfn "$RESULT/bzImage" "$OUT/bzImage"
 ln -sfn "$RESULT/vmlinux" "$OUT/vmlinux"
+# gdb: source OUT/vmlinux-gdb.py (it finds its modules in OUT/scripts/gdb)
+ln -sfn "$CACHE/obj/vmlinux-gdb.py" "$OUT/vmlinux-gdb.py"
+ln -sfn "$CACHE/obj/scripts" "$OUT/scripts"
 
 # The initramfs: busybox and an init that mounts /proc, /sys, /dev and
 # runs a shell on the console.

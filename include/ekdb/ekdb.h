@@ -160,6 +160,14 @@ int ekdb_handoff_describe(struct ekdb_handoff *rec);
  */
 void ekdb_set_jump_window(u64 start, u64 end);
 void ekdb_set_nobp_range(u64 start, u64 end);
+/*
+ * ekdb_add_nobp_range - more of the host's code refused like that range
+ * (-EKDB_EPERM, for breakpoints and for writes): its own stop path, code
+ * a CPU runs before it can take a trap (Linux: a secondary CPU before its
+ * IDT, where an int3 is a triple fault).  Up to 16: 0, -EKDB_EINVAL (an
+ * empty range), -EKDB_ENOSPC (full).
+ */
+int ekdb_add_nobp_range(u64 start, u64 end);
 
 /*
  * ekdb_io_write - raw bytes on every transport that is a line (not a
@@ -346,6 +354,14 @@ void ekdb_cpu_online(unsigned cpu);
 void ekdb_set_cpu_id_fn(unsigned (*fn)(void));
 /* ekdb_set_roundup_fn - how to NMI every other CPU (the debugger stops them all). */
 void ekdb_set_roundup_fn(bool (*fn)(void));
+/*
+ * ekdb_nmi_is_roundup - for a kernel whose NMI handlers are a chain
+ * (Linux's NMI_LOCAL): is the NMI this CPU takes now the debugger's
+ * round-up?  Only then does that handler call ekdb_trap_nmi(); an NMI no
+ * handler claimed may go to ekdb_trap_nmi() from the end of the chain
+ * (Linux's NMI_UNKNOWN: it stops in the debugger).  __ekdb_nobp context.
+ */
+bool ekdb_nmi_is_roundup(void);
 
 /*
  * The trap entry, for a kernel that owns its IDT (Linux: do_int3(),

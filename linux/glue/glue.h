@@ -6,16 +6,33 @@
  * ekdb's public headers only.  One job per file:
  *   port.c    the services ekdb asks of Linux (struct ekdb_port_ops)
  *   params.c  ekdb.<name>= on the command line, and the start in setup_arch()
- *   traps.c   int3, #DB and fault fixups handed to ekdb first
+ *   traps.c   int3, #DB, NMI and fault fixups handed to ekdb first
  *   io.c      the screen, memory Linux has not mapped, device registers
  *   text.c    where software breakpoints may go (.text, .init.text)
+ *   nobp.c    where no breakpoint may go: the glue's stop path, Linux's
+ *             entry code, a secondary CPU before its IDT
+ *   smp.c     which CPU am I, the NMI round-up, CPUs (re)loading ekdb's DR7
+ *   tasks.c   the task list for kdb's ps/btp (stopped.task_get)
+ *   dmesg.c   Linux's printk ring for kdb's dmesg (stopped.log_read)
  */
 #ifndef EKDB_LINUX_GLUE_H
 #define EKDB_LINUX_GLUE_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 struct ekdb_port_ops;
+struct ekdb_task;
+struct pt_regs;
+
+/*
+ * The glue's stop-path code (what ekdb runs while it holds the machine):
+ * Linux's link puts it between __ekdb_nobp_text_start and
+ * __ekdb_nobp_text_end (linux/patches/0020), where ekdb refuses
+ * breakpoints (text.c), as it refuses them in its own code.
+ */
+#define __ekdb_linux_nobp	notrace __section(".text..ekdb_nobp")
+extern char __ekdb_nobp_text_start[], __ekdb_nobp_text_end[];
 
 /* port.c */
 extern const struct ekdb_port_ops ekdb_linux_port;
@@ -31,5 +48,15 @@ bool ekdb_linux_text_addr(u64 addr);
 
 /* traps.c: ekdb_early_init() ran, the traps go to ekdb first. */
 extern bool ekdb_linux_started;
+int ekdb_linux_nmi(unsigned int type, struct pt_regs *regs);
+
+/* smp.c, nobp.c: before ekdb_early_init() */
+void ekdb_linux_smp_init(void);
+void ekdb_linux_nobp_init(void);
+
+/* tasks.c, dmesg.c, smp.c: members of ekdb_linux_port.stopped */
+int ekdb_linux_task_get(int index, struct ekdb_task *task);
+long ekdb_linux_log_read(u64 pos, char *buf, size_t len);
+int ekdb_linux_percpu_offset(unsigned int cpu, u64 *offset);
 
 #endif /* EKDB_LINUX_GLUE_H */

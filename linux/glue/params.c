@@ -7,6 +7,7 @@
  */
 #include <linux/ekdb.h>
 #include <linux/init.h>
+#include <linux/kallsyms.h>
 #include <asm/setup.h>
 
 #include <ekdb/ekdb.h>
@@ -52,6 +53,8 @@ void __init ekdb_linux_setup_arch(void)
 	ekdb_set_text_offset(kaslr_offset());
 	/* qOffsets "TextSeg=": gdb moves every segment, __init code included */
 	ekdb_set_text_base((u64)_text);
+	ekdb_linux_nobp_init();
+	ekdb_linux_smp_init();
 	ekdb_linux_started = true;
 	ekdb_early_init();
 }

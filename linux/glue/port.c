@@ -31,7 +31,7 @@ static int ekdb_linux_vprintk(const char *fmt, va_list ap)
 }
 
 /* RAM in the direct map (after init_mem_mapping()); the rest: io.c */
-static void *ekdb_linux_map_phys(u64 phys, u64 len)
+static __ekdb_linux_nobp void *ekdb_linux_map_phys(u64 phys, u64 len)
 {
 	if (!len || phys + len < phys)
 		return NULL;
@@ -49,14 +49,14 @@ NOKPROBE_SYMBOL(ekdb_linux_map_phys);
 static char ekdb_names[EKDB_NAMES][KSYM_NAME_LEN];
 static unsigned int ekdb_name_next;
 
-static char *ekdb_name_buf(void)
+static __ekdb_linux_nobp char *ekdb_name_buf(void)
 {
 	return ekdb_names[ekdb_name_next++ % EKDB_NAMES];
 }
 NOKPROBE_SYMBOL(ekdb_name_buf);
 
-static void ekdb_fill_sym(struct ksym *sym, const char *name, unsigned long addr,
-			  unsigned long size)
+static __ekdb_linux_nobp void ekdb_fill_sym(struct ksym *sym, const char *name,
+					    unsigned long addr, unsigned long size)
 {
 	sym->name = name;
 	sym->addr = addr;
@@ -65,7 +65,7 @@ static void ekdb_fill_sym(struct ksym *sym, const char *name, unsigned long addr
 }
 NOKPROBE_SYMBOL(ekdb_fill_sym);
 
-static int ekdb_linux_sym_lookup(u64 addr, struct ksym *sym, u64 *offset)
+static __ekdb_linux_nobp int ekdb_linux_sym_lookup(u64 addr, struct ksym *sym, u64 *offset)
 {
 	unsigned long size, off;
 	char *name = ekdb_name_buf();
@@ -80,14 +80,17 @@ static int ekdb_linux_sym_lookup(u64 addr, struct ksym *sym, u64 *offset)
 }
 NOKPROBE_SYMBOL(ekdb_linux_sym_lookup);
 
-static int ekdb_linux_sym_by_name(const char *name, struct ksym *sym)
+static __ekdb_linux_nobp int ekdb_linux_sym_by_name(const char *name, struct ksym *sym)
 {
 	unsigned long addr = kallsyms_lookup_name(name);
 	unsigned long size, off;
 	char *buf;
 
-	if (!addr || !kallsyms_lookup_size_offset(addr, &size, &off))
+	if (!addr)
 		return -EKDB_ENOENT;
+	/* a per-CPU symbol (an offset from each CPU's area) has no size here */
+	if (!kallsyms_lookup_size_offset(addr, &size, &off))
+		size = 0;
 	buf = ekdb_name_buf();
 	strscpy(buf, name, KSYM_NAME_LEN);
 	ekdb_fill_sym(sym, buf, addr, size);
@@ -96,7 +99,7 @@ static int ekdb_linux_sym_by_name(const char *name, struct ksym *sym)
 NOKPROBE_SYMBOL(ekdb_linux_sym_by_name);
 
 /* kdb's summary and the bt header: uname and what else is known this early */
-static int ekdb_linux_sys_info(struct ekdb_sysinfo *info)
+static __ekdb_linux_nobp int ekdb_linux_sys_info(struct ekdb_sysinfo *info)
 {
 	const struct new_utsname *u = &init_uts_ns.name;
 
@@ -114,6 +117,9 @@ NOKPROBE_SYMBOL(ekdb_linux_sys_info);
 const struct ekdb_port_ops ekdb_linux_port = {
 	.stopped = {
 		.sys_info = ekdb_linux_sys_info,
+		.task_get = ekdb_linux_task_get,
+		.log_read = ekdb_linux_log_read,
+		.percpu_offset = ekdb_linux_percpu_offset,
 	},
 	.vprintk = ekdb_linux_vprintk,
 	.map_phys = ekdb_linux_map_phys,

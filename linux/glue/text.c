@@ -14,7 +14,7 @@
 
 #include "glue.h"
 
-bool ekdb_linux_text_addr(u64 addr)
+__ekdb_linux_nobp bool ekdb_linux_text_addr(u64 addr)
 {
 	if (addr >= (unsigned long)_stext && addr < (unsigned long)_etext)
 		return true;

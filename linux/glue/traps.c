@@ -13,6 +13,7 @@
 #include <linux/kprobes.h>
 #include <linux/string.h>
 #include <asm/debugreg.h>
+#include <asm/nmi.h>
 #include <asm/ptrace.h>
 #include <asm/trapnr.h>
 
@@ -30,7 +31,7 @@ struct ekdb_frame {
 	unsigned long iret[5];		/* ip, cs, flags, sp, ss */
 };
 
-static void to_ekdb(struct ekdb_frame *f, const struct pt_regs *regs,
+static __ekdb_linux_nobp void to_ekdb(struct ekdb_frame *f, const struct pt_regs *regs,
 		    unsigned long vector, unsigned long error_code)
 {
 	BUILD_BUG_ON(sizeof(struct ekdb_frame) != 22 * 8);
@@ -44,25 +45,31 @@ static void to_ekdb(struct ekdb_frame *f, const struct pt_regs *regs,
 }
 NOKPROBE_SYMBOL(to_ekdb);
 
-static void from_ekdb(struct pt_regs *regs, const struct ekdb_frame *f)
+static __ekdb_linux_nobp void from_ekdb(struct pt_regs *regs, const struct ekdb_frame *f)
 {
 	memcpy(regs, f->gpr, sizeof(f->gpr));
 	memcpy(&regs->ip, f->iret, sizeof(f->iret));
 }
 NOKPROBE_SYMBOL(from_ekdb);
 
-/* do_int3(): an int3 of ekdb's (a breakpoint it planted, its kgdbwait stop). */
-bool ekdb_linux_int3(struct pt_regs *regs)
+/* ekdb's @trap on Linux's frame (converted in, and back when ekdb took it) */
+static __ekdb_linux_nobp bool ekdb_linux_trap(struct pt_regs *regs, unsigned long vector,
+					      bool (*trap)(struct pt_regs *regs))
 {
 	struct ekdb_frame f;
 
-	if (!ekdb_linux_started)
-		return false;
-	to_ekdb(&f, regs, X86_TRAP_BP, 0);
-	if (!ekdb_trap_breakpoint((struct pt_regs *)&f))
+	to_ekdb(&f, regs, vector, 0);
+	if (!trap((struct pt_regs *)&f))
 		return false;
 	from_ekdb(regs, &f);
 	return true;
+}
+NOKPROBE_SYMBOL(ekdb_linux_trap);
+
+/* do_int3(): an int3 of ekdb's (a breakpoint it planted, its kgdbwait stop). */
+__ekdb_linux_nobp bool ekdb_linux_int3(struct pt_regs *regs)
+{
+	return ekdb_linux_started && ekdb_linux_trap(regs, X86_TRAP_BP, ekdb_trap_breakpoint);
 }
 NOKPROBE_SYMBOL(ekdb_linux_int3);
 
@@ -71,7 +78,8 @@ NOKPROBE_SYMBOL(ekdb_linux_int3);
  * CPU left them, and what it arms in DR7 is what local_db_restore() puts
  * back (*@dr7).
  */
-bool ekdb_linux_debug(struct pt_regs *regs, unsigned long dr6, unsigned long *dr7)
+__ekdb_linux_nobp bool ekdb_linux_debug(struct pt_regs *regs, unsigned long dr6,
+					 unsigned long *dr7)
 {
 	struct ekdb_frame f;
 	unsigned long armed;
@@ -97,7 +105,7 @@ bool ekdb_linux_debug(struct pt_regs *regs, unsigned long dr6, unsigned long *dr
 NOKPROBE_SYMBOL(ekdb_linux_debug);
 
 /* fixup_exception(): a fault in one of ekdb's fault-safe accessors. */
-bool ekdb_linux_fixup(struct pt_regs *regs)
+__ekdb_linux_nobp bool ekdb_linux_fixup(struct pt_regs *regs)
 {
 	struct ekdb_frame f;
 
@@ -110,3 +118,16 @@ bool ekdb_linux_fixup(struct pt_regs *regs)
 	return true;
 }
 NOKPROBE_SYMBOL(ekdb_linux_fixup);
+
+/*
+ * NMI: a round-up of ekdb's (NMI_LOCAL, only when it is one: Linux's other
+ * NMIs, a backtrace or a reboot's stop, are not ekdb's), or an NMI no
+ * handler claimed (NMI_UNKNOWN: an NMI button), which stops in ekdb.
+ */
+__ekdb_linux_nobp int ekdb_linux_nmi(unsigned int type, struct pt_regs *regs)
+{
+	if (!ekdb_linux_started || (type == NMI_LOCAL && !ekdb_nmi_is_roundup()))
+		return NMI_DONE;
+	return ekdb_linux_trap(regs, X86_TRAP_NMI, ekdb_trap_nmi) ? NMI_HANDLED : NMI_DONE;
+}
+NOKPROBE_SYMBOL(ekdb_linux_nmi);

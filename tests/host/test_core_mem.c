@@ -17,6 +17,12 @@
  *    its number when the table has a hole: #0 and #2 set, #1 cleared,
  *    after the move #0 and #2 are the same entries and #1 is free.
  *
+ *  - more of the host's code refused like the debugger's own
+ *    (dbg_bp_add_nobp_range, Linux's stop-path glue and an AP's code
+ *    before its IDT): breakpoints, watchpoints and writes there get
+ *    -EKDB_EPERM, the bytes around stay ordinary; an empty range is
+ *    -EKDB_EINVAL, the 17th -EKDB_ENOSPC.
+ *
  * Bad input tried: a write of one byte in data, in bss, in text, a write
  * that starts just below data and runs into it, one that covers all of
  * data from below; a read/write/watchpoint at 0xfffffffffffffff8 for 16
@@ -303,6 +309,32 @@ static void test_patchability_check_writes_no_int3(void **state)
 	assert_null(dbg_bp_get(0));
 }
 
+/* Last: the added ranges stay for the rest of the program. */
+static void test_added_nobp_ranges(void **state)
+{
+	u64 a = A(kernel_data) + 16;
+	u8 v = 0x42;
+
+	assert_int_equal(dbg_bp_add_nobp_range(a, a), -EKDB_EINVAL);
+	assert_int_equal(dbg_bp_add_nobp_range(a + 8, a), -EKDB_EINVAL);
+	assert_int_equal(dbg_bp_add_nobp_range(a, a + 8), 0);
+	assert_int_equal(dbg_bp_add_nobp_range(a + 24, a + 32), 0);
+	assert_true(dbg_addr_is_debugger(a + 7, 1));
+	assert_true(dbg_addr_is_debugger(a + 28, 8));		/* straddles the end */
+	assert_false(dbg_addr_is_debugger(a + 8, 16));		/* between the two */
+	assert_int_equal(dbg_bp_set(EKDB_BP_WRITE, a, 8, DBG_OWNER_KDB), -EKDB_EPERM);
+	assert_int_equal(dbg_bp_set(EKDB_BP_HW, a + 24, 1, DBG_OWNER_GDB), -EKDB_EPERM);
+	assert_int_equal(dbg_mem_write(a + 3, &v, 1), -EKDB_EPERM);
+	assert_int_equal(dbg_mem_write(a + 8, &v, 1), 1);
+	assert_int_equal(dbg_bp_set(EKDB_BP_WRITE, a + 8, 8, DBG_OWNER_KDB), 0);
+	assert_int_equal(dbg_bp_clear_index(0), 0);
+	for (int i = 2; i < 16; i++)
+		assert_int_equal(dbg_bp_add_nobp_range(A(_text) + i, A(_text) + i + 1), 0);
+	assert_int_equal(dbg_bp_add_nobp_range(A(_text) + 40, A(_text) + 41), -EKDB_ENOSPC);
+	assert_false(dbg_addr_is_debugger(A(_text) + 40, 1));
+	assert_true(dbg_addr_is_debugger(A(_text) + 15, 1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_refused_before_access),
 		cmocka_unit_test(test_table_move_keeps_numbers_across_a_hole),
 		cmocka_unit_test(test_patchability_check_writes_no_int3),
+		cmocka_unit_test(test_added_nobp_ranges),
 	};
 
 	return cmocka_run_group_tests_name("core_mem", tests, NULL, NULL);

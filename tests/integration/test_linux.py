@@ -79,8 +79,10 @@ def test_kdb_in_setup_arch(bare_machine, linux_kernel):
     k = Kdb(m)
     bt = k.cmd("bt")
     names = trace(bt)
-    # Linux's uname through the port's sys_info, as Linux's own dump_stack line
-    assert re.search(r"^CPU: 0 PID: 0 Comm: swapper/0 Not tainted 6\.1\.\d+ #\d+$", bt, re.M), bt
+    # Linux's uname through the port's sys_info, as Linux's own dump_stack
+    # line; the task is init_task from the port's task_get, whose comm is
+    # "swapper" until sched_init() names it swapper/0
+    assert re.search(r"^CPU: 0 PID: 0 Comm: swapper Not tainted 6\.1\.\d+ #\d+$", bt, re.M), bt
     assert "setup_arch" in names and "start_kernel" in names, bt
     assert names.index("ekdb_linux_setup_arch") < names.index("setup_arch") \
         < names.index("start_kernel"), bt
