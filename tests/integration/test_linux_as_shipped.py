@@ -57,6 +57,25 @@ def linux_kdb_stop(m, port=0):
     return e
 
 
+def go(k):
+    go(k)
+
+
+def sysrq_g_and_back(m, n):
+    """echo g > /proc/sysrq-trigger: Linux's kdb (`bt` through
+    sysrq_handle_dbg; its banner names a stop in kgdb_breakpoint()
+    "NonMaskable Interrupt"), `go` back to the shell; ekdb said nothing."""
+    m.send(0, b"echo g > /proc/sysrq-trigger\n")
+    m.wait_for(ENTRY, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
+    m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
+    k = Kdb(m)
+    bt = k.cmd("bt")
+    assert in_bt("sysrq_handle_dbg", bt), bt
+    go(k)
+    shell(m, n)
+    no_ekdb(m)
+
+
 def test_kgdboc_kgdbwait_and_sysrq_g(bare_machine, linux_kernel):
     """`kgdboc=ttyS0 kgdbwait`: Linux's kdb stops when kgdboc registers
     (pid 1, in the initcalls); `bt`, a breakpoint set with `bp` that `bl`
@@ -77,32 +96,18 @@ def test_kgdboc_kgdbwait_and_sysrq_g(bare_machine, linux_kernel):
     assert re.search(r"Instruction\(i\) BP #0 at 0x[0-9a-f]+ \(free_initmem\)", bp), bp
     bl = k.cmd("bl")
     assert re.search(r"BP #0 at 0x[0-9a-f]+ \(free_initmem\)\s*\n\s*is enabled", bl), bl
-    k.mark()
-    k.type("go")
-    k.enter()
+    go(k)
     e = m.wait_for(ENTRY, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
     assert "due to Breakpoint @ " in e.group(0), e.group(0)
     m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
     bt = k.cmd("bt")
     assert in_bt("free_initmem", bt), bt
     k.cmd("bc 0")
-    k.mark()
-    k.type("go")
-    k.enter()
+    go(k)
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
     shell(m, 1)
     # sysrq-g from the shell: Linux's kdb, and back
-    m.send(0, b"echo g > /proc/sysrq-trigger\n")
-    # (Linux's kdb names a stop in kgdb_breakpoint() "NonMaskable Interrupt")
-    m.wait_for(ENTRY, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
-    m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
-    bt = k.cmd("bt")
-    assert in_bt("sysrq_handle_dbg", bt), bt
-    k.mark()
-    k.type("go")
-    k.enter()
-    shell(m, 2)
-    no_ekdb(m)
+    sysrq_g_and_back(m, 2)
 
 
 def test_kgdboc_earlycon_stops_early(bare_machine, linux_kernel):
@@ -120,9 +125,7 @@ def test_kgdboc_earlycon_stops_early(bare_machine, linux_kernel):
     assert in_bt("parse_early_param", bt) and in_bt("setup_arch", bt) \
         and in_bt("start_kernel", bt), bt
     assert not in_bt("ekdb_linux_setup_arch", bt), bt
-    k.mark()
-    k.type("go")
-    k.enter()
+    go(k)
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
     shell(m, 3)
     no_ekdb(m)
@@ -136,16 +139,7 @@ def test_kgdboc_at_run_time(bare_machine, linux_kernel):
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
     m.send(0, b"echo ttyS0 > /sys/module/kgdboc/parameters/kgdboc\n")
     m.wait_for(r"KGDB: Registered I/O driver kgdboc", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
-    m.send(0, b"echo g > /proc/sysrq-trigger\n")
-    linux_kdb_stop(m)
-    k = Kdb(m)
-    bt = k.cmd("bt")
-    assert in_bt("sysrq_handle_dbg", bt), bt
-    k.mark()
-    k.type("go")
-    k.enter()
-    shell(m, 4)
-    no_ekdb(m)
+    sysrq_g_and_back(m, 4)
 
 
 def test_gdb_on_linux_gdbstub(bare_machine, linux_kernel, gdb):
@@ -193,9 +187,7 @@ def test_bad_inputs_next_to_linux_kgdb(bare_machine, linux_kernel):
     k = Kdb(m)
     bt = k.cmd("bt")
     assert in_bt("kgdb_register_io_module", bt), bt
-    k.mark()
-    k.type("go")
-    k.enter()
+    go(k)
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
 
 
@@ -267,9 +259,7 @@ def test_kgdbts(bare_machine, linux_kernel, smp, with_ekdb):
     if with_ekdb:
         m.wait_for(ENTRY, port=1, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
         m.wait_for(PROMPT, port=1, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
-        k = Kdb(m, 1)
-        k.type("go")
-        k.enter()
+        go(Kdb(m, 1))
     start = len(m.output(0))
     # (the first stop of kgdbts enters kdb, Linux's default: its banner is
     # what fails hw_breakpoint_test's first reply on Linux alone too)
