@@ -58,7 +58,10 @@ def linux_kdb_stop(m, port=0):
 
 
 def go(k):
-    go(k)
+    """kdb's `go`, typed."""
+    k.mark()
+    k.type("go")
+    k.enter()
 
 
 def sysrq_g_and_back(m, n):
