@@ -176,6 +176,7 @@ extern const struct ekdb_chan dbg_chan;		/* all transports as one channel */
 int dbg_chan_poll(void);			/* a byte, EKDB_CHAR_SYSRQ(k) or EKDB_NO_CHAR */
 void dbg_chan_putc_lines(u8 c);			/* output to non-console transports only */
 void dbg_chan_write_lines(const u8 *buf, size_t n);	/* the same, @n bytes */
+unsigned dbg_chan_write_consoles(const u8 *buf, size_t n);	/* screens only; how many */
 void dbg_transports_pre(void);
 struct ekdb_transport *dbg_transport_find(const char *name);
 /* The registered transport of the device @dev (struct ekdb_transport's dev), or NULL. */

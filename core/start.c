@@ -91,6 +91,15 @@ void ekdb_io_write(const char *s, size_t len)
 		dbg_chan.flush(dbg_chan.arg);
 }
 
+int ekdb_io_write_screen(const char *s, size_t len)
+{
+	unsigned n = dbg_chan_write_consoles((const u8 *)s, len);
+
+	if (n && len && dbg_chan.flush)
+		dbg_chan.flush(dbg_chan.arg);
+	return n;
+}
+
 void ekdb_set_gdb_plain(bool on)
 {
 	gdb_set_plain(on);

@@ -202,6 +202,27 @@ void dbg_chan_write_lines(const u8 *buf, size_t n)
 	}
 }
 
+/* Output to the screen consoles only (kdb text of a successor debugger); how many. */
+unsigned dbg_chan_write_consoles(const u8 *buf, size_t n)
+{
+	unsigned count = 0;
+
+	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++) {
+		struct ekdb_transport *t = transports[i];
+
+		if (!t || !t->putc || !t->is_console)
+			continue;
+		count++;
+		if (t->write) {
+			t->write(t, buf, n);
+			continue;
+		}
+		for (size_t k = 0; k < n; k++)
+			t->putc(t, buf[k]);
+	}
+	return count;
+}
+
 struct ekdb_transport *dbg_transport_find(const char *name)
 {
 	for (unsigned i = 0; i < EKDB_MAX_TRANSPORTS; i++)

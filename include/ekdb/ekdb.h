@@ -177,6 +177,14 @@ int ekdb_add_nobp_range(u64 start, u64 end);
  */
 void ekdb_io_write(const char *s, size_t len);
 /*
+ * ekdb_io_write_screen - text on the debugger's screen consoles only (the
+ * framebuffer ekdb draws kdb on): for a successor debugger that goes on
+ * showing its kdb there after ekdb_handoff_export() (Linux's kdb, through
+ * a console of the glue's).  The number of screens (0: ekdb has none;
+ * @len 0 only asks).
+ */
+int ekdb_io_write_screen(const char *s, size_t len);
+/*
  * ekdb_set_gdb_plain - offer gdb only what the host's own gdbstub offers,
  * for a host whose debug core takes a gdb session over at the handoff
  * (Linux's kgdb): acks on (no QStartNoAckMode), gdb's built-in amd64

@@ -93,6 +93,39 @@ static struct kgdb_io ekdb_kgdb_io = {
 	.deinit		= ekdb_kgdb_deinit,
 };
 
+/*
+ * The screen ekdb drew kdb on (ekdb.ekgdboc=kbd), for Linux's kdb: kdb
+ * writes to every enabled console, so a console of ekdb's own, which
+ * draws only while a CPU is in the debugger (in_dbg_master()), shows
+ * Linux's kdb where ekdb's was, and Linux's printk stays off the screen.
+ */
+static void ekdb_screen_con_write(struct console *con, const char *s,
+				  unsigned int n)
+{
+	if (in_dbg_master())
+		ekdb_io_write_screen(s, n);
+}
+NOKPROBE_SYMBOL(ekdb_screen_con_write);
+
+static struct console ekdb_screen_con = {
+	.name	= "ekdbfb",
+	.write	= ekdb_screen_con_write,
+	.flags	= CON_ENABLED,	/* kdb's, whatever console= names */
+	.index	= -1,
+};
+
+static bool __init ekdb_screen_con_register(void)
+{
+	struct console *con;
+
+	register_console(&ekdb_screen_con);
+	for_each_console(con)
+		if (con == &ekdb_screen_con)
+			return true;
+	pr_warn("ekdb: console ekdbfb not registered: Linux's kdb is not on ekdb's screen\n");
+	return false;
+}
+
 /* ---------------------------------------------- the breakpoints */
 
 static enum kgdb_bptype __init ekdb_kgdb_type(u8 type)
@@ -164,6 +197,8 @@ void __init ekdb_linux_handoff(void)
 {
 	unsigned long flags;
 	int n, err, kdb = 0, i;
+	bool screen = false;
+	char line[16];
 
 	if (!ekdb_linux_started)
 		return;
@@ -209,8 +244,16 @@ void __init ekdb_linux_handoff(void)
 	}
 	for (i = 0; i < n; i++)
 		kdb += ekdb_bps[i].kdb_bpno >= 0;
-	pr_info("ekdb: handoff to kgdb: %d breakpoints (%d kdb's), the line (ttyS%d) is kgdb I/O driver ekdb until kgdboc takes it%s\n",
-		n, kdb, ekdb_line,
+	if (ekdb_io_write_screen(NULL, 0) > 0)
+		screen = ekdb_screen_con_register();
+	if (ekdb_line >= 0)
+		snprintf(line, sizeof(line), "the line (ttyS%d)", ekdb_line);
+	else
+		snprintf(line, sizeof(line), "the line");
+	pr_info("ekdb: handoff to kgdb: %d breakpoints (%d kdb's), %s is kgdb I/O driver ekdb until kgdboc takes it%s%s\n",
+		n, kdb, line,
+		screen ?
+		", Linux's kdb on ekdb's screen (console ekdbfb)" : "",
 		ekdb_rec.gdb.flags & EKDB_HANDOFF_GDB_OWNS_LINE ?
 		", gdb goes on with Linux's gdbstub" : "");
 }
