@@ -76,6 +76,13 @@ const char *dbg_handoff_check(const struct ekdb_handoff *c);
  * int3s stay in the text.  0 or -errno (nothing to hand over, table too big).
  */
 int dbg_handoff_export(struct ekdb_handoff *c);
+/*
+ * dbg_handoff_lend - the same for a successor that borrows the debugger's
+ * transports (ekdb_io_getc()/ekdb_io_write()) instead of driving a 16550
+ * itself: the line in @c where it is a 16550 at an I/O port, LINE_NONE
+ * otherwise (a keyboard and screen, a USB debug port), not an error.
+ */
+int dbg_handoff_lend(struct ekdb_handoff *c);
 /* dbg_handoff_describe - the breakpoints and sessions only, changing nothing (magic 0). */
 int dbg_handoff_describe(struct ekdb_handoff *c);
 /*

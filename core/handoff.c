@@ -230,12 +230,18 @@ int dbg_handoff_describe(struct ekdb_handoff *c)
 	return 0;
 }
 
-int dbg_handoff_export(struct ekdb_handoff *c)
+/* @need_line: the successor drives the line itself (a 16550 it takes over). */
+static int handoff_export(struct ekdb_handoff *c, bool need_line)
 {
 	int err = dbg_handoff_describe(c);
 
-	if (!err)
+	if (!err) {
 		err = export_line(&c->line);
+		if (err && !need_line) {
+			memset(&c->line, 0, sizeof(c->line));	/* LINE_NONE */
+			err = 0;
+		}
+	}
 	if (err) {
 		memset(c, 0, sizeof(*c));	/* magic 0: nothing handed over */
 		return err;
@@ -246,6 +252,16 @@ int dbg_handoff_export(struct ekdb_handoff *c)
 	/* DR7 = 0 through the jump: the kernel re-arms the slots from the table */
 	arch_hw_bp_disarm();
 	return 0;
+}
+
+int dbg_handoff_export(struct ekdb_handoff *c)
+{
+	return handoff_export(c, true);
+}
+
+int dbg_handoff_lend(struct ekdb_handoff *c)
+{
+	return handoff_export(c, false);
 }
 
 /* ------------------------------------------------------------- import */

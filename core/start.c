@@ -54,14 +54,22 @@ void ekdb_shutdown(void)
 	started = false;
 }
 
-int ekdb_handoff_export(struct ekdb_handoff *rec)
+static int handoff_end(int err)
 {
-	int err = dbg_handoff_export(rec);
-
 	if (err)
 		dbg_bp_uninstall_all();
 	dbg_core_exit();	/* off either way: the table is the successor's */
 	return err;
+}
+
+int ekdb_handoff_export(struct ekdb_handoff *rec)
+{
+	return handoff_end(dbg_handoff_export(rec));
+}
+
+int ekdb_handoff_lend(struct ekdb_handoff *rec)
+{
+	return handoff_end(dbg_handoff_lend(rec));
 }
 
 int ekdb_handoff_describe(struct ekdb_handoff *rec)

@@ -141,6 +141,15 @@ void ekdb_shutdown(void);
  */
 int ekdb_handoff_export(struct ekdb_handoff *rec);
 /*
+ * ekdb_handoff_lend - ekdb_handoff_export() for a successor debugger in the
+ * same kernel that borrows ekdb's transports (ekdb_io_getc(),
+ * ekdb_io_write(), ekdb_io_write_screen()) instead of driving a 16550
+ * itself (Linux's kgdb I/O module): any transport will do (a keyboard and
+ * screen, a USB debug port); @rec's line names the 16550 where it is one,
+ * EKDB_HANDOFF_LINE_NONE otherwise.
+ */
+int ekdb_handoff_lend(struct ekdb_handoff *rec);
+/*
  * ekdb_handoff_describe - what ekdb_handoff_export() would hand over,
  * changing nothing: the breakpoint table and the sessions into @rec (magic
  * 0, no line), for a successor that must see it can take all of it before

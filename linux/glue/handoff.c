@@ -198,7 +198,7 @@ void __init ekdb_linux_handoff(void)
 	unsigned long flags;
 	int n, err, kdb = 0, i;
 	bool screen = false;
-	char line[16];
+	char line[24];
 
 	if (!ekdb_linux_started)
 		return;
@@ -217,7 +217,7 @@ void __init ekdb_linux_handoff(void)
 	}
 
 	local_irq_save(flags);
-	err = ekdb_handoff_export(&ekdb_rec);
+	err = ekdb_handoff_lend(&ekdb_rec);
 	if (err) {
 		local_irq_restore(flags);
 		pr_err("ekdb: handoff to kgdb failed (%d): ekdb's breakpoints were removed\n",

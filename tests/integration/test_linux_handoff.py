@@ -25,8 +25,10 @@ LINUX_ENTRY = (r"Entering kdb \(current=0x[0-9a-f]+, pid (\d+)\) on processor (\
                r"due to ([^\r\n]+)")
 
 
-def stop_in_setup_arch(bare_machine, linux_kernel, extra=""):
-    m = boot(bare_machine, linux_kernel, f"{EKDB_WAIT} {extra}".strip())
+def stop_in_setup_arch(bare_machine, linux_kernel, extra="", smp=None):
+    bz, initrd = linux_kernel
+    kw = {"smp": smp} if smp else {}
+    m = bare_machine(cmdline=f"{EKDB_WAIT} {extra}".strip(), linux=bz, initrd=initrd, **kw)
     m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
     return m, Kdb(m)
 
@@ -159,8 +161,11 @@ def test_table_linux_cannot_take_is_not_handed_over(bare_machine, linux_kernel):
     handoff is refused as a whole with a message, before anything moved:
     Linux's kgdb gets no I/O driver, ekdb keeps its breakpoints and the
     line, and its own kdb (current=0: ekdb on Linux has no task list)
-    stops at #16 after dbg_late_init()."""
-    m, k = stop_in_setup_arch(bare_machine, linux_kernel)
+    stops at #16 after dbg_late_init().  ekdb stays the debugger for
+    good: at the shell, Linux's own NMIs (sysrq-l's backtrace) stay
+    Linux's, an NMI nobody claims (QEMU's NMI button) stops in ekdb with
+    the other CPU rounded up."""
+    m, k = stop_in_setup_arch(bare_machine, linux_kernel, smp=2)
     never = ("emergency_sync", "ksys_sync", "__x64_sys_sync", "sysrq_handle_sync",
              "free_initmem", "kthreadd", "ksys_read", "ksys_write", "cpu_startup_entry",
              "wait_for_initramfs", "async_synchronize_full", "kernel_init",
@@ -186,6 +191,18 @@ def test_table_linux_cannot_take_is_not_handed_over(bare_machine, linux_kernel):
     k.cmd("bc *")
     go(k)
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+    m.send(0, b"echo l > /proc/sysrq-trigger\n")
+    m.wait_for(r"NMI backtrace for cpu 1", timeout=BOOT_TIMEOUT,
+               fail_on=LINUX_BAD + r"|Entering kdb")
+    k.mark()
+    m.qmp().execute("inject-nmi")
+    e = k.wait(LINUX_ENTRY, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
+    assert re.search(r"due to NonMaskable Interrupt @ 0x[0-9a-f]{16}", e.group(0)), e.group(0)
+    k.wait(PROMPT)
+    assert re.search(r"Available cpus: 0, 1\(-\)|Available cpus: 0\(-\), 1", k.cmd("cpu"))
+    go(k)
+    m.send(0, b"echo ekdb-$((6*7))\n")
+    m.wait_for(r"ekdb-42", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
 
 
 def test_gdb_stays_attached_through_the_handoff(bare_machine, linux_kernel, tmp_path):
