@@ -211,9 +211,11 @@ KGDBTS_RUN = ["hw breakpoint test", "hw write breakpoint test",
               "access write breakpoint test", "plant and detach test",
               "sw breakpoint test", "bad memory access test",
               "singlestep test 1000 iterations"]
-# On this kernel under QEMU (TCG) Linux's hardware breakpoints never fire,
-# with or without ekdb (docs/linux.md, "Linux alone"): these three fail
-# the same way on the kernel as shipped; every other test must pass.
+# On the kernel as shipped Linux's hardware breakpoints never fire (docs/
+# linux.md, "Linux alone"): these three fail there.  With patches 0012-0014
+# (this build) the first two pass and hw_access_break_test still fails
+# under QEMU (TCG), with or without ekdb (seen 2026-12-06, not diagnosed);
+# every other test must pass.
 KGDBTS_HW = {"hw_breakpoint_test", "hw_write_break_test", "hw_access_break_test"}
 KGDBTS_DONE = r"KGDB: Unregistered I/O driver kgdbts, debugger disabled"
 
@@ -221,7 +223,8 @@ KGDBTS_DONE = r"KGDB: Unregistered I/O driver kgdbts, debugger disabled"
 def kgdbts_result(text):
     """(the RUN lines, the names of the failed tests, every ERROR line) of
     one kgdbts run's log."""
-    runs = re.findall(r"^kgdbts:RUN ([^\r\n]*?)\r?$", text, re.M)
+    # (a RUN line can follow the kdb prompt kgdbts' first stop printed)
+    runs = re.findall(r"^(?:\[\d+\]kdb> )?kgdbts:RUN ([^\r\n]*?)\r?$", text, re.M)
     failed = set(re.findall(r"kgdbts: ERROR (\w+) test failed", text))
     errors = re.findall(r"kgdbts: (?:ERROR|BP mismatch|SingleStep failed)[^\r\n]*", text)
     return runs, failed, errors
