@@ -48,6 +48,8 @@ bool ekdb_linux_text_addr(u64 addr);
 
 /* traps.c: ekdb_early_init() ran, the traps go to ekdb first. */
 extern bool ekdb_linux_started;
+/* Linux's kdb draws on ekdb's screen after the handoff (console ekdbfb) */
+extern bool ekdb_linux_screen_lent;
 int ekdb_linux_nmi(unsigned int type, struct pt_regs *regs);
 
 /* smp.c, nobp.c: before ekdb_early_init() */

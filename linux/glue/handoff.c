@@ -32,6 +32,7 @@
 static struct ekdb_handoff ekdb_rec;
 static struct kgdb_adopt_bp ekdb_bps[EKDB_HANDOFF_BPS] __initdata;
 static unsigned int ekdb_pending_pos;
+bool ekdb_linux_screen_lent;
 static int ekdb_line = -1;		/* ttyS<n> of the line, -1: not a ttyS */
 
 /* ---------------------------------------------- the kgdb I/O module */
@@ -111,7 +112,6 @@ static struct console ekdb_screen_con = {
 	.name	= "ekdbfb",
 	.write	= ekdb_screen_con_write,
 	.flags	= CON_ENABLED,	/* kdb's, whatever console= names */
-	.index	= -1,
 };
 
 static bool __init ekdb_screen_con_register(void)
@@ -246,6 +246,7 @@ void __init ekdb_linux_handoff(void)
 		kdb += ekdb_bps[i].kdb_bpno >= 0;
 	if (ekdb_io_write_screen(NULL, 0) > 0)
 		screen = ekdb_screen_con_register();
+	ekdb_linux_screen_lent = screen;	/* io.c maps it at early_initcall() */
 	if (ekdb_line >= 0)
 		snprintf(line, sizeof(line), "the line (ttyS%d)", ekdb_line);
 	else

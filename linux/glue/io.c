@@ -128,7 +128,7 @@ static int __init ekdb_linux_remap_screen(void)
 	const struct ekdb_framebuffer *fb = ekdb_linux_framebuffer();
 
 	ekdb_early_tables_gone = true;
-	if (!ekdb_linux_started || !fb || !ekdb_fb_drawn)
+	if (!(ekdb_linux_started || ekdb_linux_screen_lent) || !fb || !ekdb_fb_drawn)
 		return 0;
 	ekdb_fb_late = memremap(fb->base, fb->size, MEMREMAP_WC);
 	if (!ekdb_fb_late)

@@ -31,9 +31,10 @@ def test_kdb_on_the_screen_in_setup_arch(bare_machine, linux_kernel, tmp_path): 
     """kdb at kgdbwait in setup_arch() on the GOP screen, typed on the
     keyboard; bt names setup_arch and start_kernel; a breakpoint planted
     there on a function that runs after the early initcalls stops on the
-    same screen (the framebuffer memremap()ed by then); go boots on to
-    the shell with the screen left as kdb drew it (the config has no
-    fbcon: nothing of Linux's draws on it)."""
+    same screen, in Linux's kdb after the handoff (the framebuffer
+    memremap()ed by then); go boots on to the shell with the screen left
+    as kdb drew it (the config has no fbcon: nothing of Linux's draws on
+    it)."""
     m = boot(bare_machine, linux_kernel, ON_SCREEN)
     m.wait_for(r"kgdb: Waiting for connection", timeout=BOOT_TIMEOUT,
                fail_on=LINUX_BAD + "|" + INIT)
@@ -62,10 +63,18 @@ def test_kdb_on_the_screen_in_setup_arch(bare_machine, linux_kernel, tmp_path): 
     assert re.match(r"0xffffffff[0-9a-f]{8} ", rows_after(s, "kdb> md start_kernel 1")[0]), s.text()
 
     # a breakpoint where Linux starts /init: it fires after early_initcall()
+    # and after the handoff (dbg_late_init()): Linux's kdb stops there, on
+    # ekdb's screen (console ekdbfb), typed on the same keyboard (I/O driver
+    # ekdb); Linux's kdb writes to every console, the serial one too
     sc.bp_go("kernel_execve")
+    out0 = m.output(0)
+    assert "Linux's kdb on ekdb's screen (console ekdbfb)" in out0, out0[-3000:]
+    m.wait_for(r"Entering kdb \(current=0x[0-9a-f]+, pid 1\) on processor 0 due to Breakpoint",
+               timeout=60)
     s, out = sc.cmd("bt", "bp-bt")
     fn = names(out)
     assert fn and fn[0] == "kernel_execve" and "kernel_init" in fn, out
+    assert any("<TASK>" in ln for ln in out), out     # Linux's own bt
     sc.cmd("bc 0", "bc")
     sc.type("go")
     sc.keys("ret")
