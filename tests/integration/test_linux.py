@@ -57,6 +57,17 @@ def boot(bare_machine, linux_kernel, cmdline):
     return bare_machine(cmdline=cmdline, linux=bz, initrd=initrd)
 
 
+def sysrq_l_then_nmi_button(m, k):
+    """At the shell: sysrq-l's backtrace NMI to CPU 1 stays Linux's (no
+    stop); then QEMU's NMI button (an NMI nobody claims), from a fresh mark
+    of @k's line: the caller waits for what follows."""
+    m.send(0, b"echo l > /proc/sysrq-trigger\n")
+    m.wait_for(r"NMI backtrace for cpu 1", timeout=BOOT_TIMEOUT,
+               fail_on=LINUX_BAD + r"|Entering kdb")
+    k.mark()
+    m.qmp().execute("inject-nmi")
+
+
 def trace(bt):
     """The function names of a kdb `bt`, innermost first (Linux's format:
     " name+0xoff/0xsize" per Call Trace line, and the RIP: line)."""

@@ -326,11 +326,7 @@ def test_kdb_tasks_dmesg_cpus_and_refusals(bare_machine, kernel):
     # Linux's own NMIs stay Linux's: sysrq-l's backtrace NMI to the other
     # CPU is not taken for a stop, and after the handoff an NMI nobody
     # claims (QEMU's NMI button) is Linux's too: its message, no stop
-    m.send(0, b"echo l > /proc/sysrq-trigger\n")
-    m.wait_for(r"NMI backtrace for cpu 1", timeout=BOOT_TIMEOUT,
-               fail_on=LINUX_BAD + r"|Entering kdb")
-    k.mark()
-    m.qmp().execute("inject-nmi")
+    test_linux.sysrq_l_then_nmi_button(m, k)
     m.wait_for(r"Uhhuh\. NMI received for unknown reason", timeout=BOOT_TIMEOUT,
                fail_on=LINUX_BAD + r"|Entering kdb")
     # sysrq-g: Linux's kdb on the line ekdb handed over (I/O driver ekdb),

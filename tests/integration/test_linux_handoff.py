@@ -17,7 +17,8 @@ import pytest
 from gdbdriver import Gdb
 from kdb_session import PROMPT, Kdb
 from qemu import BOOT_TIMEOUT
-from test_linux import (CONSOLE, EKDB_WAIT, INIT, LINUX_BAD, VMLINUX, boot,  # noqa: F401
+from test_linux import (CONSOLE, EKDB_WAIT, INIT, LINUX_BAD, VMLINUX,  # noqa: F401
+                        sysrq_l_then_nmi_button,
                         linux_kernel)
 
 HANDOFF = r"ekdb: handoff to kgdb: (\d+) breakpoints \((\d+) kdb's\)"
@@ -191,11 +192,7 @@ def test_table_linux_cannot_take_is_not_handed_over(bare_machine, linux_kernel):
     k.cmd("bc *")
     go(k)
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
-    m.send(0, b"echo l > /proc/sysrq-trigger\n")
-    m.wait_for(r"NMI backtrace for cpu 1", timeout=BOOT_TIMEOUT,
-               fail_on=LINUX_BAD + r"|Entering kdb")
-    k.mark()
-    m.qmp().execute("inject-nmi")
+    sysrq_l_then_nmi_button(m, k)
     k.wait(r"Entering kdb \(current=0x[0-9a-f]+, pid \d+\) on processor \d due to "
            r"NonMaskable Interrupt @ 0x[0-9a-f]{16}", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
     k.wait(PROMPT)
