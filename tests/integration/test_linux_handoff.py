@@ -161,7 +161,7 @@ def test_table_linux_cannot_take_is_not_handed_over(bare_machine, linux_kernel):
     """Bad input: ekdb's breakpoint #16 (Linux's kdb numbers 0-15).  The
     handoff is refused as a whole with a message, before anything moved:
     Linux's kgdb gets no I/O driver, ekdb keeps its breakpoints and the
-    line, and its own kdb (current=0: ekdb on Linux has no task list)
+    line, and its own kdb (its banner names swapper, pid 0, as Linux's)
     stops at #16 after dbg_late_init().  ekdb stays the debugger for
     good: at the shell, Linux's own NMIs (sysrq-l's backtrace) stay
     Linux's, an NMI nobody claims (QEMU's NMI button) stops in ekdb with
