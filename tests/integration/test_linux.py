@@ -58,12 +58,23 @@ def boot(bare_machine, linux_kernel, cmdline):
 
 
 def sysrq_l_then_nmi_button(m, k):
-    """At the shell: sysrq-l's backtrace NMI to CPU 1 stays Linux's (no
-    stop); then QEMU's NMI button (an NMI nobody claims), from a fresh mark
-    of @k's line: the caller waits for what follows."""
+    """At the shell: sysrq-l's backtrace NMI to the other CPU stays Linux's
+    (no stop); then QEMU's NMI button (an NMI nobody claims), from a fresh
+    mark of @k's line: the caller waits for what follows.
+
+    The button waits until sysrq-l is over: both CPUs' backtraces and the
+    shell's prompt after them (the write returns once every CPU cleared its
+    bit in Linux's backtrace mask).  Before that, Linux's backtrace handler
+    rightly claims any NMI on a CPU whose bit is still set, the button's
+    too: it printed that CPU's backtrace a second time and nothing stopped
+    (the CI failure of stop 38: the button pressed while the shell's CPU
+    was still printing its own backtrace)."""
+    k.mark()
     m.send(0, b"echo l > /proc/sysrq-trigger\n")
-    m.wait_for(r"NMI backtrace for cpu 1", timeout=BOOT_TIMEOUT,
+    m.wait_for(r"sysrq: Show backtrace of all active CPUs", timeout=BOOT_TIMEOUT,
                fail_on=LINUX_BAD + r"|Entering kdb")
+    m.wait_for(r"(?s)(?=.*NMI backtrace for cpu 0)(?=.*NMI backtrace for cpu 1).*/ # ",
+               timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
     k.mark()
     m.qmp().execute("inject-nmi")
 
