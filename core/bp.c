@@ -139,6 +139,35 @@ int dbg_bp_add_nobp_range(u64 start, u64 end)
 	return 0;
 }
 
+/*
+ * dbg_bp_nobp_code_range - the @i-th range of code refused to breakpoints:
+ * the debugger's own text, the other image's debugger code, the jump
+ * window, then what ekdb_add_nobp_range() added (empty ones skipped).
+ */
+int dbg_bp_nobp_code_range(unsigned i, u64 *start, u64 *end)
+{
+	const struct { u64 start, end; } fixed[] = {
+		{ (u64)__ekdb_text_start, (u64)__ekdb_text_end },
+		{ nobp_start, nobp_end },
+		{ jump_window_start, jump_window_end },
+	};
+
+	for (unsigned k = 0; k < sizeof(fixed) / sizeof(fixed[0]); k++) {
+		if (fixed[k].end <= fixed[k].start)
+			continue;
+		if (i-- == 0) {
+			*start = fixed[k].start;
+			*end = fixed[k].end;
+			return 0;
+		}
+	}
+	if (i >= nobp_extra_n)
+		return -EKDB_ENOENT;
+	*start = nobp_extra[i].start;
+	*end = nobp_extra[i].end;
+	return 0;
+}
+
 void dbg_bp_set_nobp_range(u64 start, u64 end)
 {
 	nobp_start = start;

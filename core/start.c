@@ -92,6 +92,11 @@ int ekdb_add_nobp_range(u64 start, u64 end)
 	return dbg_bp_add_nobp_range(start, end);
 }
 
+int ekdb_nobp_range(unsigned int i, u64 *start, u64 *end)
+{
+	return dbg_bp_nobp_code_range(i, start, end);
+}
+
 void ekdb_io_write(const char *s, size_t len)
 {
 	dbg_chan_write_lines((const u8 *)s, len);

@@ -151,6 +151,26 @@ static u64 t_thread_current(struct ekdb_target *t)
 	return (u64)dbg_this_cpu() + 1;
 }
 
+/* The host's task list: the task running on the CPU of thread @id (bounded walk). */
+#define TASK_SCAN_MAX	(1 << 22)
+
+static int t_thread_task(struct ekdb_target *t, u64 id, int *pid, char comm[16])
+{
+	const struct ekdb_stopped_ops *ops = &ekdb_port()->stopped;
+	struct ekdb_task task;
+
+	if (id == 0 || id > dbg_cpu_count() || !ops->task_get)
+		return -EKDB_ENOENT;
+	for (int i = 0; i < TASK_SCAN_MAX && ops->task_get(i, &task) == 0; i++) {
+		if (task.running && task.cpu == (int)(id - 1)) {
+			*pid = task.pid;
+			strlcpy(comm, task.comm, 16);
+			return 0;
+		}
+	}
+	return -EKDB_ENOENT;
+}
+
 /* ---- the breakpoint table, by index (kdb bp/bl/bc/be/bd) ---- */
 static int t_bp_get(struct ekdb_target *t, int index, struct ekdb_bp_info *info)
 {
@@ -264,6 +284,7 @@ static const struct ekdb_target_ops dbg_target_ops = {
 	.thread_select = t_thread_select,
 	.thread_current = t_thread_current,
 	.thread_resume_check = t_thread_resume_check,
+	.thread_task = t_thread_task,
 	.sym_by_name = t_sym_by_name,
 	.sym_by_addr = t_sym_by_addr,
 	.sym_get = t_sym_get,

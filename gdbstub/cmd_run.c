@@ -111,7 +111,7 @@ void gdb_tx_stop_reply(struct gdb_session *s)
 	tx_hex_u8(s, (unsigned)stop_signal(st));
 	if (threads) {
 		tx_str(s, "thread:");
-		tx_hex_u64(s, gdb_current_thread(s));
+		tx_thread_id(s, gdb_current_thread(s));
 		tx_char(s, ';');
 	}
 	tx_stop_state(s);
@@ -289,6 +289,7 @@ static int vcont_action(struct gdb_session *s, const char **ap, struct vcont_pla
 	if (rx_char(&a, ':')) {
 		if (rx_thread_id(&a, &tid))
 			return -EKDB_EINVAL;
+		tid = gdb_tid_in(s, tid);
 		named = tid != (u64)-1 && tid != 0;
 	}
 	*ap = a;

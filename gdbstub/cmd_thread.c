@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* cmd_thread.c - thread packets: H T qC qfThreadInfo qsThreadInfo qThreadExtraInfo. */
 #include "gdb_int.h"
+#include <ekdb/fmt.h>
 
 /* Longest id in a thread list entry: 16 hex digits and a comma. */
 #define GDB_TID_CHARS	17
@@ -32,6 +33,55 @@ static int thread_get(struct gdb_session *s, int index, struct ekdb_thread_info 
 	return ops->thread_get(s->target, index, info);
 }
 
+/*
+ * Plain mode numbers threads as Linux's gdbstub does, so the handoff to it
+ * leaves gdb on the same thread: a CPU's thread is the pid of the task it
+ * runs, or for its idle task (pid 0), or with no task list, the CPU's
+ * shadow id, -(cpu + 2) in 32 bits (CPU 0: fffffffe), named shadowCPU<n>.
+ * Otherwise the target's ids go out as they are.
+ */
+static u64 wire_id(struct gdb_session *s, const struct ekdb_thread_info *info,
+		   char comm[16])
+{
+	const struct ekdb_target_ops *ops = s->target->ops;
+	int pid = -1;
+
+	comm[0] = '\0';
+	if (!gdb_plain() || info->cpu < 0)
+		return info->id;
+	if (ops->thread_task && ops->thread_task(s->target, info->id, &pid, comm) == 0 && pid > 0)
+		return (u64)pid;
+	ekdb_snprintf(comm, 16, "shadowCPU%d", info->cpu);
+	return (u32)-(info->cpu + 2);
+}
+
+/* gdb_tid_in - the target's id of the thread gdb calls @wire (0, -1 kept; GDB_TID_NONE: none). */
+u64 gdb_tid_in(struct gdb_session *s, u64 wire)
+{
+	struct ekdb_thread_info info;
+	char comm[16];
+	int i, n;
+
+	if (!gdb_plain() || !wire || wire == (u64)-1)
+		return wire;
+	n = thread_count(s);
+	for (i = 0; i < n; i++)
+		if (thread_get(s, i, &info) == 0 && wire_id(s, &info, comm) == wire)
+			return info.id;
+	return GDB_TID_NONE;
+}
+
+/* tx_thread_id - thread @id as gdb calls it. */
+void tx_thread_id(struct gdb_session *s, u64 id)
+{
+	struct ekdb_thread_info info;
+	char comm[16];
+
+	if (gdb_plain() && gdb_thread_find(s, id, &info) == 0)
+		id = wire_id(s, &info, comm);
+	tx_hex_u64(s, id);
+}
+
 /** gdb_thread_find - look thread @id up; 0 or -EKDB_ENOENT. */
 int gdb_thread_find(struct gdb_session *s, u64 id, struct ekdb_thread_info *info)
 {
@@ -60,6 +110,7 @@ void gdb_cmd_set_thread(struct gdb_session *s, const char *a, size_t len)
 
 	if ((op != 'g' && op != 'c') || rx_thread_id(&a, &tid) || *a)
 		return tx_err(s, -EKDB_EINVAL);
+	tid = gdb_tid_in(s, tid);
 	if (tid && tid != (u64)-1 && gdb_thread_find(s, tid, &info))
 		return tx_err(s, -EKDB_ENOENT);
 	if (op == 'c') {
@@ -84,6 +135,7 @@ void gdb_cmd_thread_alive(struct gdb_session *s, const char *a, size_t len)
 
 	if (rx_thread_id(&a, &tid) || *a)
 		return tx_err(s, -EKDB_EINVAL);
+	tid = gdb_tid_in(s, tid);
 	if (gdb_thread_find(s, tid, &info))
 		return tx_err(s, -EKDB_ENOENT);
 	tx_ok(s);
@@ -93,7 +145,7 @@ void gdb_cmd_thread_alive(struct gdb_session *s, const char *a, size_t len)
 void gdb_cmd_current_thread(struct gdb_session *s, const char *a, size_t len)
 {
 	tx_str(s, "QC");
-	tx_hex_u64(s, gdb_current_thread(s));
+	tx_thread_id(s, gdb_current_thread(s));
 }
 
 /* Send "m<id>,<id>..." from thread_iter on, as many as fit; "l" at the end. */
@@ -111,7 +163,7 @@ static void thread_list(struct gdb_session *s)
 			continue;
 		if (!first)
 			tx_char(s, ',');
-		tx_hex_u64(s, info.id);
+		tx_thread_id(s, info.id);
 		first = false;
 	}
 }
@@ -146,8 +198,16 @@ void gdb_cmd_thread_extra(struct gdb_session *s, const char *a, size_t len)
 
 	if (rx_thread_id(&a, &tid) || *a)
 		return tx_err(s, -EKDB_EINVAL);
+	tid = gdb_tid_in(s, tid);
 	if (gdb_thread_find(s, tid, &info))
 		return tx_err(s, -EKDB_ENOENT);
+	if (gdb_plain()) {
+		/* Linux's gdbstub: the task's name, or shadowCPU<n>, alone */
+		char comm[16];
+
+		wire_id(s, &info, comm);
+		return tx_hex_strn(s, comm, sizeof(comm));
+	}
 	tx_hex_strn(s, info.name, sizeof(info.name));
 	if (info.state[0]) {
 		tx_hex_str(s, " [");

@@ -183,10 +183,17 @@ void tx_err(struct gdb_session *s, int err)
 
 int rx_thread_id(const char **p, u64 *tid)
 {
-	if ((*p)[0] == '-' && (*p)[1] == '1') {
-		*p += 2;
-		*tid = (u64)-1;
-		return 0;
-	}
-	return rx_hex(p, tid);
+	u64 n;
+
+	if (**p != '-')
+		return rx_hex(p, tid);
+	(*p)++;
+	if (rx_hex(p, &n) || n == 0 || n > 0x80000000ull)
+		return -EKDB_EINVAL;
+	/*
+	 * -1: all threads.  gdb writes an id of 2^31 or more as a negative
+	 * 32-bit number: -2 is Linux's shadowCPU0, fffffffe.
+	 */
+	*tid = n == 1 ? (u64)-1 : (u64)(u32)-(u32)n;
+	return 0;
 }

@@ -89,7 +89,7 @@ static inline int rx_hex(const char **p, u64 *v)
 	return hex_parse_u64(p, v);
 }
 
-int rx_thread_id(const char **p, u64 *tid);	/* hex, "-1" or "0" */
+int rx_thread_id(const char **p, u64 *tid);	/* hex, "0", "-1" (all), -<hex> (32-bit) */
 
 /* ---- helpers shared by handlers ---- */
 void gdb_tx_stop_reply(struct gdb_session *s);
@@ -97,6 +97,10 @@ void gdb_reg_layout(struct gdb_session *s, struct ekdb_reg_layout *l);
 void gdb_tx_expedited(struct gdb_session *s, bool at_break);
 u64 gdb_current_thread(struct gdb_session *s);
 int gdb_thread_find(struct gdb_session *s, u64 id, struct ekdb_thread_info *info);
+/* Thread ids on the wire (plain mode: Linux's gdbstub's numbering; cmd_thread.c). */
+#define GDB_TID_NONE	((u64)-2)	/* an id gdb named that no thread has */
+u64 gdb_tid_in(struct gdb_session *s, u64 wire);
+void tx_thread_id(struct gdb_session *s, u64 id);
 
 /* ---- handlers, one family per file ---- */
 void gdb_cmd_mem_read(struct gdb_session *s, const char *a, size_t len);	/* m */

@@ -177,6 +177,13 @@ void ekdb_set_nobp_range(u64 start, u64 end);
  * empty range), -EKDB_ENOSPC (full).
  */
 int ekdb_add_nobp_range(u64 start, u64 end);
+/*
+ * ekdb_nobp_range - the @i-th range of code ekdb refuses breakpoints in
+ * (its own text first, then the ranges above), for a debugger ekdb hands
+ * over to, which must refuse them too (Linux: kgdb's kprobe blocklist,
+ * linux/glue/handoff.c): 0, or -EKDB_ENOENT past the last.
+ */
+int ekdb_nobp_range(unsigned int i, u64 *start, u64 *end);
 
 /*
  * ekdb_io_write - raw bytes on every transport that is a line (not a

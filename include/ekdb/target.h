@@ -241,6 +241,14 @@ struct ekdb_target_ops {
 	 * missed or one not started).  May be NULL: every listed thread may.
 	 */
 	int (*thread_resume_check)(struct ekdb_target *t, u64 id);
+	/**
+	 * thread_task - the kernel task thread @id (a CPU) runs now: its pid
+	 * (0: the CPU's idle task) and name, from the host's task list.  0,
+	 * or -EKDB_ENOENT (no such thread, or the host lists no tasks).  May
+	 * be NULL.  gdb's plain mode numbers threads by it, as Linux's
+	 * gdbstub does.
+	 */
+	int (*thread_task)(struct ekdb_target *t, u64 id, int *pid, char comm[16]);
 
 	/*
 	 * ---- optional ops used by kdb (NULL = not available; kdb says so).

@@ -9,6 +9,11 @@
  * (its next stop reply comes from there).  From then on Linux's kgdb takes int3 and #DB; ekdb
  * takes no more traps.
  *
+ * Linux's kgdb must not plant a breakpoint where its own stop runs
+ * through ekdb (the I/O driver, console ekdbfb, ekdb's code they call):
+ * ekdb's refused ranges go on the kprobe blocklist kgdb honours
+ * (CONFIG_KGDB_HONOUR_BLOCKLIST), so kdb's `bp` and gdb's Z0 there fail.
+ *
  * Everything is checked first (ekdb_handoff_describe(), a dry run of
  * kgdb_adopt_breakpoints()): a table Linux cannot take whole is not handed
  * over at all, and ekdb stays the debugger.
@@ -37,7 +42,7 @@ static int ekdb_line = -1;		/* ttyS<n> of the line, -1: not a ttyS */
 
 /* ---------------------------------------------- the kgdb I/O module */
 
-static int ekdb_kgdb_read_char(void)
+static __ekdb_linux_nobp int ekdb_kgdb_read_char(void)
 {
 	int c;
 
@@ -48,7 +53,7 @@ static int ekdb_kgdb_read_char(void)
 }
 NOKPROBE_SYMBOL(ekdb_kgdb_read_char);
 
-static void ekdb_kgdb_write_char(u8 c)
+static __ekdb_linux_nobp void ekdb_kgdb_write_char(u8 c)
 {
 	char ch = c;
 
@@ -63,7 +68,7 @@ static struct kgdb_io ekdb_kgdb_io;
  * console on ekdb's line (the 8250's ttyS<n>, or before it the
  * earlyprintk=serial boot console) is that one, or kdb says it all twice.
  */
-static void ekdb_kgdb_pre_exception(void)
+static __ekdb_linux_nobp void ekdb_kgdb_pre_exception(void)
 {
 	struct console *con;
 
@@ -100,8 +105,8 @@ static struct kgdb_io ekdb_kgdb_io = {
  * draws only while a CPU is in the debugger (in_dbg_master()), shows
  * Linux's kdb where ekdb's was, and Linux's printk stays off the screen.
  */
-static void ekdb_screen_con_write(struct console *con, const char *s,
-				  unsigned int n)
+static __ekdb_linux_nobp void ekdb_screen_con_write(struct console *con, const char *s,
+						    unsigned int n)
 {
 	if (in_dbg_master())
 		ekdb_io_write_screen(s, n);
@@ -192,6 +197,27 @@ static int __init ekdb_ttys_index(u16 base)
 	return -1;
 }
 
+/*
+ * What ekdb refuses, kgdb refuses from the handoff on: ekdb's code, the
+ * glue's stop path (this file's I/O driver and console among it) and the
+ * rest of ekdb's ranges, on the kprobe blocklist (its NOKPROBE_SYMBOL()s
+ * join it only at init_kprobes(), an early_initcall, after the handoff).
+ */
+static void __init ekdb_kgdb_blocklist(void)
+{
+#ifdef CONFIG_KGDB_HONOUR_BLOCKLIST
+	unsigned int i;
+	u64 start, end;
+
+	for (i = 0; !ekdb_nobp_range(i, &start, &end); i++)
+		if (kprobe_add_area_blacklist(start, end))
+			pr_warn("ekdb: kgdb may take breakpoints in %ps..%ps\n",
+				(void *)(unsigned long)start, (void *)(unsigned long)end);
+#else
+	pr_warn("ekdb: kernel without CONFIG_KGDB_HONOUR_BLOCKLIST: kgdb takes breakpoints in ekdb's code\n");
+#endif
+}
+
 /* dbg_late_init(), once kdb is set up: hand over, or keep everything. */
 void __init ekdb_linux_handoff(void)
 {
@@ -216,6 +242,7 @@ void __init ekdb_linux_handoff(void)
 		return;
 	}
 
+	ekdb_kgdb_blocklist();	/* allocates: before interrupts go off */
 	local_irq_save(flags);
 	err = ekdb_handoff_lend(&ekdb_rec);
 	if (err) {

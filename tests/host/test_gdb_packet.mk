@@ -6,7 +6,7 @@ HOST_CFLAGS += -Iarch/x86/include
 
 GDBSTUB_SRCS := gdbstub/packet.c gdbstub/session.c gdbstub/dispatch.c gdbstub/cmd_mem.c \
                 gdbstub/cmd_reg.c gdbstub/cmd_break.c gdbstub/cmd_run.c gdbstub/cmd_query.c \
-                gdbstub/cmd_thread.c gdbstub/cmd_monitor.c lib/hex.c lib/parse.c \
+                gdbstub/cmd_thread.c gdbstub/cmd_monitor.c lib/hex.c lib/parse.c lib/fmt.c \
                 $(X86_TDESC_SRCS)
 GDBSIM_SRCS  := $(GDBSTUB_SRCS) tests/host/sim_target.c tests/host/sim_port.c tests/host/sim_chan.c
 

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from gdbdriver import Gdb
+from gdbdriver import Gdb, GdbError
 from kdb_session import PROMPT, Kdb
 from qemu import BOOT_TIMEOUT
 from test_linux import (CONSOLE, EKDB_WAIT, INIT, LINUX_BAD, VMLINUX,  # noqa: F401
@@ -157,6 +157,57 @@ def test_hw_breakpoint_and_watchpoint_go_to_linux(bare_machine, linux_kernel):
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
 
 
+def refused(k, target):
+    """Linux's kdb `bp @target` is refused: kgdb's kprobe blocklist
+    (kgdb_validate_break_address(): -EINVAL, which kdb takes for its
+    KDB_NOPERM, -22), no breakpoint made."""
+    out = k.cmd(f"bp {target}")
+    return "BP #" not in out and "diag: -22: Permission denied" in out, out
+
+
+def test_kgdb_refuses_breakpoints_in_ekdb_after_the_handoff(bare_machine, linux_kernel):
+    """Linux's kgdb stop runs through ekdb after the handoff (the I/O
+    driver ekdb, console ekdbfb, ekdb's code behind them): a breakpoint
+    there would fire inside kgdb's own stop.  At the handoff ekdb puts
+    what it refuses on the kprobe blocklist kgdb honours
+    (CONFIG_KGDB_HONOUR_BLOCKLIST, linux/glue/handoff.c): Linux's kdb
+    refuses `bp` on the I/O driver's read_char, the screen console's
+    write, ekdb's own getc and the glue's trap hook, and still takes one
+    on a kernel function (kernel_execve, which stops: the line still
+    works).  At the shell (after init_kprobes()) Linux's own
+    NOKPROBE_SYMBOL()s are refused too (kgdb_cpu_enter), and ekdb's stay
+    refused.  Bad input tried: each refused address, twice (no entry is
+    made, `bl` lists only the accepted ones)."""
+    m, k = stop_in_setup_arch(bare_machine, linux_kernel)
+    assert "BP #0" in k.cmd("bp rest_init")
+    go(k)
+    linux_stop(m, k)
+    assert re.search(HANDOFF, m.output(0)), m.output(0)[-3000:]
+    ekdbs = ("ekdb_kgdb_read_char", "ekdb_kgdb_write_char", "ekdb_screen_con_write",
+             "ekdb_io_getc", "ekdb_linux_int3")
+    for f in ekdbs + ekdbs[:1]:
+        ok, out = refused(k, f)
+        assert ok, (f, out)
+    assert "BP #1" in k.cmd("bp kernel_execve")
+    assert set(bl_entries(k.cmd("bl"))) == {0, 1}
+    go(k)
+    linux_stop(m, k)
+    bt = k.cmd("bt")
+    assert re.search(r"RIP: 0010:kernel_execve\+0x0/", bt), bt
+    k.cmd("bc *")
+    go(k)
+    m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+    m.send(0, b"echo g > /proc/sysrq-trigger\n")
+    linux_stop(m, k, r"sysrq: DEBUG\s+" + LINUX_ENTRY)
+    for f in ("kgdb_cpu_enter",) + ekdbs:
+        ok, out = refused(k, f)
+        assert ok, (f, out)
+    assert bl_entries(k.cmd("bl")) == {}
+    go(k)
+    m.send(0, b"echo ekdb-$((6*7))\n")
+    m.wait_for(r"ekdb-42", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
+
+
 def test_table_linux_cannot_take_is_not_handed_over(bare_machine, linux_kernel):
     """Bad input: ekdb's breakpoint #16 (Linux's kdb numbers 0-15).  The
     handoff is refused as a whole with a message, before anything moved:
@@ -208,8 +259,10 @@ def test_gdb_stays_attached_through_the_handoff(bare_machine, linux_kernel, tmp_
     on ttyS1, its plain defaults (ekdb on Linux offers what Linux's gdbstub
     offers: acks, gdb's amd64 layout, c/s, no stop reasons): a breakpoint
     before the handoff (calibrate_delay, ekdb's stub) and one after it
-    (rest_init, Linux's gdbstub: its thread shadowCPU0), registers and bt
-    on both sides, no reconnect; then the boot goes on."""
+    (rest_init, Linux's gdbstub), registers and bt on both sides, the
+    same thread (shadowCPU0, Linux's numbering from the start), no
+    reconnect; a breakpoint in ekdb's I/O driver is
+    refused by Linux's stub; then the boot goes on."""
     bz, initrd = linux_kernel
     m = bare_machine(cmdline=f"{CONSOLE} ekdb.ekgdboc=ttyS1 ekdb.kgdbwait", linux=bz,
                      initrd=initrd, ports=("unix", "unix"))
@@ -233,8 +286,21 @@ def test_gdb_stays_attached_through_the_handoff(bare_machine, linux_kernel, tmp_
             sides.append(g.cmd("info threads"))
         out = m.output(0)
         assert re.search(HANDOFF + r"[^\n]*, gdb goes on with Linux's gdbstub", out), out[-2000:]
-        assert "shadowCPU0" not in sides[0] and "shadowCPU0" in sides[1], sides
+        # the same thread on both sides: ekdb numbers threads as Linux's
+        # gdbstub does (CPU 0's idle task is shadowCPU0, -2 in 32 bits)
+        for side in sides:
+            assert re.search(r"^\* 1 +Thread 4294967294 \(shadowCPU0\) ", side, re.M), sides
+        # Linux's gdbstub refuses a breakpoint in ekdb's I/O driver, which
+        # its own stop runs through (the kprobe blocklist: Z0 answers E22);
+        # gdb inserting at once (always-inserted) says it cannot
         g.cmd("delete")
+        g.cmd("set breakpoint always-inserted on")
+        with pytest.raises(GdbError, match=r"Cannot insert breakpoint \d+\.\s+Cannot access memory"):
+            g.cmd("break ekdb_kgdb_read_char")
+        g.cmd("delete")
+        assert "Cannot insert" not in g.cmd("break kernel_execve")
+        g.cmd("delete")
+        g.cmd("set breakpoint always-inserted off")
         g.cont()
         m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + r"|Entering kdb")
     finally:
