@@ -125,6 +125,16 @@ int ekdb_io_getc(void)
 	return c < 0 ? -1 : c;
 }
 
+void ekdb_io_stop_begin(void)
+{
+	dbg_transports_pre();
+}
+
+void ekdb_io_stop_end(void)
+{
+	dbg_transports_post();
+}
+
 long ekdb_mem_read(u64 addr, void *buf, size_t len)
 {
 	return dbg_mem_read(addr, buf, len);

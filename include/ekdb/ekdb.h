@@ -217,6 +217,15 @@ void ekdb_set_gdb_plain(bool on);
  * module until kgdboc takes the line).  Interrupts off.
  */
 int ekdb_io_getc(void);
+/*
+ * ekdb_io_stop_begin, ekdb_io_stop_end - around a successor's stop that
+ * borrows the transports (Linux: kgdb_io's pre_exception/post_exception),
+ * what ekdb does around its own: a USB debug port polls its device at
+ * every ekdb_io_getc() only in between (otherwise only every poll_secs,
+ * for a break-in), and sends what is queued at the end.
+ */
+void ekdb_io_stop_begin(void);
+void ekdb_io_stop_end(void);
 
 /*
  * ekdb_mem_read - the debugger's fault-safe read of @len bytes at @addr

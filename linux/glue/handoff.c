@@ -72,6 +72,7 @@ static __ekdb_linux_nobp void ekdb_kgdb_pre_exception(void)
 {
 	struct console *con;
 
+	ekdb_io_stop_begin();	/* a USB debug port polls at every read_char */
 	ekdb_kgdb_io.cons = NULL;
 	for_each_console(con) {
 		if (!(con->flags & CON_ENABLED))
@@ -85,6 +86,12 @@ static __ekdb_linux_nobp void ekdb_kgdb_pre_exception(void)
 }
 NOKPROBE_SYMBOL(ekdb_kgdb_pre_exception);
 
+static __ekdb_linux_nobp void ekdb_kgdb_post_exception(void)
+{
+	ekdb_io_stop_end();
+}
+NOKPROBE_SYMBOL(ekdb_kgdb_post_exception);
+
 /* kgdboc (or another I/O module) took the line over: ekdb's part ends. */
 static void ekdb_kgdb_deinit(void)
 {
@@ -96,6 +103,7 @@ static struct kgdb_io ekdb_kgdb_io = {
 	.read_char	= ekdb_kgdb_read_char,
 	.write_char	= ekdb_kgdb_write_char,
 	.pre_exception	= ekdb_kgdb_pre_exception,
+	.post_exception	= ekdb_kgdb_post_exception,
 	.deinit		= ekdb_kgdb_deinit,
 };
 

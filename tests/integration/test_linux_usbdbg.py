@@ -32,7 +32,9 @@ def nm(name):
 def test_gdb_from_setup_arch(bare_machine, linux_kernel, gdb, port):  # noqa: F811
     """gdb on vmlinux through the port: stopped in setup_arch() under
     start_kernel, Linux's memory read by symbol at its KASLR address, a
-    breakpoint on a later setup_arch() step hit, continue on to the shell."""
+    breakpoint on a later setup_arch() step hit; then one at rest_init(),
+    after the handoff, served by Linux's gdbstub over the same port (the
+    same thread), continue on to the shell."""
     bz, initrd = linux_kernel
     m = bare_machine(cmdline=f"{CONSOLE} ekdb.kgdb{port}=0 ekdb.kgdbwait", linux=bz,
                      initrd=initrd, ports=("unix",), **{port: True})
@@ -59,6 +61,20 @@ def test_gdb_from_setup_arch(bare_machine, linux_kernel, gdb, port):  # noqa: F8
     g.cmd("break acpi_boot_table_init")
     st = cont_to_stop(g)
     assert st.get("reason") == "breakpoint-hit" and stop_func(st) == "acpi_boot_table_init", st
+    threads = g.cmd("info threads")
+    # across the handoff: Linux's gdbstub goes on over the same port (ekdb
+    # lends it: Linux has no polled driver for it), gdb on the same thread
+    g.cmd("delete")
+    g.cmd("break rest_init")
+    st = cont_to_stop(g)
+    assert st.get("reason") == "breakpoint-hit" and stop_func(st) == "rest_init", st
+    assert re.search(r"ekdb: handoff to kgdb: \d+ breakpoints[^\n]*, gdb goes on with "
+                     r"Linux's gdbstub", m.output(0)), m.output(0)[-2000:]
+    fr = frames(g.cmd("bt"))
+    assert fr.index("rest_init") < fr.index("start_kernel"), fr
+    assert re.search(r"^\* 1 +Thread 4294967294 \(shadowCPU0\) ", threads, re.M), threads
+    assert re.search(r"^\* 1 +Thread 4294967294 \(shadowCPU0\) ", g.cmd("info threads"),
+                     re.M)
     g.cmd("delete")
     g.mi("-exec-continue")
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
