@@ -39,8 +39,12 @@ static int hw_slot_owner[ARCH_HW_BP_SLOTS] = { [0 ... ARCH_HW_BP_SLOTS - 1] = -1
 static u64 jump_window_start, jump_window_end;
 /* Another image's debugger code (the loader: the kernel's), refused like our own. */
 static u64 nobp_start, nobp_end;
-/* ekdb_add_nobp_range(): the host's code a trap cannot come from (an AP before its IDT) */
-#define NOBP_EXTRA	16
+/*
+ * ekdb_add_nobp_range(): the host's code a trap cannot come from (an AP
+ * before its IDT) or that its stop path runs (Linux: linux/glue/nobp.c
+ * adds about 60)
+ */
+#define NOBP_EXTRA	96
 static struct { u64 start, end; } nobp_extra[NOBP_EXTRA];
 static unsigned nobp_extra_n;
 /* Part of the debugger's bss given back (the early storage after the handoff). */

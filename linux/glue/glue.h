@@ -55,6 +55,8 @@ int ekdb_linux_nmi(unsigned int type, struct pt_regs *regs);
 /* smp.c, nobp.c: before ekdb_early_init() */
 void ekdb_linux_smp_init(void);
 void ekdb_linux_nobp_init(void);
+/* nobp.c: the APIC functions the round-up calls, again as a CPU comes up */
+void ekdb_linux_nobp_apic(void);
 
 /* tasks.c, dmesg.c, smp.c: members of ekdb_linux_port.stopped */
 int ekdb_linux_task_get(int index, struct ekdb_task *task);
