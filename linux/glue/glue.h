@@ -10,7 +10,8 @@
  *   io.c      the screen, memory Linux has not mapped, device registers
  *   text.c    where software breakpoints may go (.text, .init.text)
  *   nobp.c    where no breakpoint may go: the glue's stop path, Linux's
- *             entry code, a secondary CPU before its IDT
+ *             entry code, a secondary CPU before its IDT, the Linux
+ *             functions the stop path calls
  *   smp.c     which CPU am I, the NMI round-up, CPUs (re)loading ekdb's DR7
  *   tasks.c   the task list for kdb's ps/btp (stopped.task_get)
  *   dmesg.c   Linux's printk ring for kdb's dmesg (stopped.log_read)
