@@ -64,7 +64,9 @@ def kdb_commands(t, k, where, extra=()):
         if "{n}" in c:
             c = c.format(n=re.findall(r"BP #(\d+)", k.cmd("bl"))[-1])
         with t.tracing(f"{where}: {c}"):
-            k.cmd(c)
+            out = k.cmd(c)
+        if c.startswith("bp "):
+            assert re.search(r"^Instruction\(i\) BP #\d+ at ", out, re.M), out   # an ordinary function
 
 
 def linux_functions(vml, t, labels=None):
@@ -110,7 +112,10 @@ def test_stop_path_in_linux_is_refused(bare_machine, linux_kernel, tmp_path):
     k.enter()
     m.wait_for(STOP, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
     m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD)
-    assert "handoff to kgdb refused" in m.output(0)
+    out = m.output(0)
+    assert "handoff to kgdb refused" in out
+    # room for every range nobp.c adds (core/bp.c's NOBP_EXTRA)
+    assert "not refused to breakpoints (no room)" not in out, out
     kdb_commands(t, k, LATE, extra=("bt", "cpu 0"))
     # a stop's entry with CPU 1 up: CPU 0's int3, CPU 1's round-up NMI
     # (no step over a breakpoint on the way: all cleared)
@@ -163,9 +168,11 @@ def test_stop_path_in_linux_is_refused(bare_machine, linux_kernel, tmp_path):
         write_report(vml, t, tmp_path / "stop-path.txt")
         # gdb's Z0 is refused there too (E reply), checked where kdb did not
         new = {s: v for s, v in linux_functions(vml, t, {"gdb"}).items() if s not in seen}
+        refused = re.compile(r'received: "E[0-9a-f.]')   # E01, E.01.<why>
         missed = [v for s, v in sorted(new.items())
-                  if not re.search(r'received: "E\w*"', g.cmd(f"maint packet Z0,{s:x},1"))]
+                  if not refused.search(g.cmd(f"maint packet Z0,{s:x},1"))]
         assert not missed, not_refused_msg(missed)
+        assert refused.search(g.cmd(f"maint packet Z0,{vml.sym['kallsyms_lookup']:x},1"))
         assert 'received: "OK"' in g.cmd(f"maint packet Z0,{vml.sym['vfs_read']:x},1")
         assert 'received: "OK"' in g.cmd(f"maint packet z0,{vml.sym['vfs_read']:x},1")
         g.detach()
