@@ -39,8 +39,12 @@ static int hw_slot_owner[ARCH_HW_BP_SLOTS] = { [0 ... ARCH_HW_BP_SLOTS - 1] = -1
 static u64 jump_window_start, jump_window_end;
 /* Another image's debugger code (the loader: the kernel's), refused like our own. */
 static u64 nobp_start, nobp_end;
-/* ekdb_add_nobp_range(): the host's code a trap cannot come from (an AP before its IDT) */
-#define NOBP_EXTRA	16
+/*
+ * ekdb_add_nobp_range(): the host's code a trap cannot come from (an AP
+ * before its IDT) or that its stop path runs (Linux: linux/glue/nobp.c
+ * adds about 60)
+ */
+#define NOBP_EXTRA	96
 static struct { u64 start, end; } nobp_extra[NOBP_EXTRA];
 static unsigned nobp_extra_n;
 /* Part of the debugger's bss given back (the early storage after the handoff). */
@@ -136,35 +140,6 @@ int dbg_bp_add_nobp_range(u64 start, u64 end)
 	nobp_extra[nobp_extra_n].start = start;
 	nobp_extra[nobp_extra_n].end = end;
 	nobp_extra_n++;
-	return 0;
-}
-
-/*
- * dbg_bp_nobp_code_range - the @i-th range of code refused to breakpoints:
- * the debugger's own text, the other image's debugger code, the jump
- * window, then what ekdb_add_nobp_range() added (empty ones skipped).
- */
-int dbg_bp_nobp_code_range(unsigned i, u64 *start, u64 *end)
-{
-	const struct { u64 start, end; } fixed[] = {
-		{ (u64)__ekdb_text_start, (u64)__ekdb_text_end },
-		{ nobp_start, nobp_end },
-		{ jump_window_start, jump_window_end },
-	};
-
-	for (unsigned k = 0; k < sizeof(fixed) / sizeof(fixed[0]); k++) {
-		if (fixed[k].end <= fixed[k].start)
-			continue;
-		if (i-- == 0) {
-			*start = fixed[k].start;
-			*end = fixed[k].end;
-			return 0;
-		}
-	}
-	if (i >= nobp_extra_n)
-		return -EKDB_ENOENT;
-	*start = nobp_extra[i].start;
-	*end = nobp_extra[i].end;
 	return 0;
 }
 

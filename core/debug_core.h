@@ -80,8 +80,6 @@ void dbg_bp_set_lifetime(enum ekdb_lifetime life);
 void dbg_bp_set_nobp_range(u64 start, u64 end);
 /* dbg_bp_add_nobp_range - one more such range (ekdb_add_nobp_range): 0, -EKDB_EINVAL, -EKDB_ENOSPC */
 int dbg_bp_add_nobp_range(u64 start, u64 end);
-/* dbg_bp_nobp_code_range - the i-th refused code range (ekdb_nobp_range): 0, -EKDB_ENOENT */
-int dbg_bp_nobp_code_range(unsigned i, u64 *start, u64 *end);
 /* dbg_bp_restore - a handed-over entry back at its number (core/handoff.c). */
 int dbg_bp_restore(int index, const struct dbg_bp *b);
 /*

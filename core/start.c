@@ -92,9 +92,12 @@ int ekdb_add_nobp_range(u64 start, u64 end)
 	return dbg_bp_add_nobp_range(start, end);
 }
 
-int ekdb_nobp_range(unsigned int i, u64 *start, u64 *end)
+extern char __ekdb_text_start[], __ekdb_text_end[];
+
+void ekdb_text_range(u64 *start, u64 *end)
 {
-	return dbg_bp_nobp_code_range(i, start, end);
+	*start = (u64)__ekdb_text_start;
+	*end = (u64)__ekdb_text_end;
 }
 
 void ekdb_io_write(const char *s, size_t len)

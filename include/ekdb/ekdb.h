@@ -178,12 +178,12 @@ void ekdb_set_nobp_range(u64 start, u64 end);
  */
 int ekdb_add_nobp_range(u64 start, u64 end);
 /*
- * ekdb_nobp_range - the @i-th range of code ekdb refuses breakpoints in
- * (its own text first, then the ranges above), for a debugger ekdb hands
- * over to, which must refuse them too (Linux: kgdb's kprobe blocklist,
- * linux/glue/handoff.c): 0, or -EKDB_ENOENT past the last.
+ * ekdb_text_range - where the debugger's own code is, [*start, *end), for
+ * a debugger ekdb hands over to whose stop runs through it (a borrowed
+ * transport, a console): it must refuse breakpoints there too (Linux:
+ * kgdb's kprobe blocklist, linux/glue/handoff.c).
  */
-int ekdb_nobp_range(unsigned int i, u64 *start, u64 *end);
+void ekdb_text_range(u64 *start, u64 *end);
 
 /*
  * ekdb_io_write - raw bytes on every transport that is a line (not a

@@ -10,7 +10,8 @@
  *   io.c      the screen, memory Linux has not mapped, device registers
  *   text.c    where software breakpoints may go (.text, .init.text)
  *   nobp.c    where no breakpoint may go: the glue's stop path, Linux's
- *             entry code, a secondary CPU before its IDT
+ *             entry code, a secondary CPU before its IDT, the Linux
+ *             functions the stop path calls
  *   smp.c     which CPU am I, the NMI round-up, CPUs (re)loading ekdb's DR7
  *   tasks.c   the task list for kdb's ps/btp (stopped.task_get)
  *   dmesg.c   Linux's printk ring for kdb's dmesg (stopped.log_read)
@@ -55,6 +56,8 @@ int ekdb_linux_nmi(unsigned int type, struct pt_regs *regs);
 /* smp.c, nobp.c: before ekdb_early_init() */
 void ekdb_linux_smp_init(void);
 void ekdb_linux_nobp_init(void);
+/* nobp.c: the APIC functions the round-up calls, again as a CPU comes up */
+void ekdb_linux_nobp_apic(void);
 
 /* tasks.c, dmesg.c, smp.c: members of ekdb_linux_port.stopped */
 int ekdb_linux_task_get(int index, struct ekdb_task *task);

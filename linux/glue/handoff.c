@@ -206,21 +206,25 @@ static int __init ekdb_ttys_index(u16 base)
 }
 
 /*
- * What ekdb refuses, kgdb refuses from the handoff on: ekdb's code, the
- * glue's stop path (this file's I/O driver and console among it) and the
- * rest of ekdb's ranges, on the kprobe blocklist (its NOKPROBE_SYMBOL()s
- * join it only at init_kprobes(), an early_initcall, after the handoff).
+ * kgdb's stop runs through ekdb's code from the handoff on (this file's
+ * I/O driver and console, in the glue's stop-path section, and the
+ * transports behind them): both go on the kprobe blocklist kgdb honours,
+ * so no breakpoint of kgdb's fires inside its own I/O.  (The Linux
+ * functions ekdb's own stop calls, nobp.c, are not added: kgdb takes its
+ * software breakpoints out while stopped, as Linux alone does.  The
+ * glue's NOKPROBE_SYMBOL()s join the list only at init_kprobes(), an
+ * early_initcall, after the handoff.)
  */
 static void __init ekdb_kgdb_blocklist(void)
 {
 #ifdef CONFIG_KGDB_HONOUR_BLOCKLIST
-	unsigned int i;
 	u64 start, end;
 
-	for (i = 0; !ekdb_nobp_range(i, &start, &end); i++)
-		if (kprobe_add_area_blacklist(start, end))
-			pr_warn("ekdb: kgdb may take breakpoints in %ps..%ps\n",
-				(void *)(unsigned long)start, (void *)(unsigned long)end);
+	ekdb_text_range(&start, &end);
+	if (kprobe_add_area_blacklist(start, end) ||
+	    kprobe_add_area_blacklist((unsigned long)__ekdb_nobp_text_start,
+				      (unsigned long)__ekdb_nobp_text_end))
+		pr_warn("ekdb: kgdb may take breakpoints in ekdb's code (kprobe blocklist: no room)\n");
 #else
 	pr_warn("ekdb: kernel without CONFIG_KGDB_HONOUR_BLOCKLIST: kgdb takes breakpoints in ekdb's code\n");
 #endif

@@ -75,6 +75,7 @@ void ekdb_linux_cpu_online(unsigned int cpu)
 {
 	if (!ekdb_linux_started)
 		return;
+	ekdb_linux_nobp_apic();	/* before the round-up can reach this CPU */
 	cpumask_set_cpu(cpu, &ekdb_linux_cpus);
 	ekdb_cpu_online(cpu);
 }

@@ -309,36 +309,6 @@ static void test_patchability_check_writes_no_int3(void **state)
 	assert_null(dbg_bp_get(0));
 }
 
-/*
- * ekdb_nobp_range() (dbg_bp_nobp_code_range): the debugger's own text
- * first, then every added range in order (empty ones left out), then
- * -EKDB_ENOENT, whatever index past the end is asked.
- */
-static void check_nobp_code_ranges(u64 a)
-{
-	u64 start = 1, end = 1, prev_end = 0;
-	unsigned i, first_added = ~0u;
-
-	assert_int_equal(dbg_bp_nobp_code_range(0, &start, &end), 0);
-	assert_int_equal(start, A(__ekdb_text_start));
-	assert_int_equal(end, A(__ekdb_text_end));
-	for (i = 1; dbg_bp_nobp_code_range(i, &start, &end) == 0; i++) {
-		assert_true(end > start);
-		if (start == a && end == a + 8)
-			first_added = i;
-		prev_end = end;
-	}
-	assert_true(first_added < i);
-	assert_int_equal(dbg_bp_nobp_code_range(first_added + 1, &start, &end), 0);
-	assert_int_equal(start, a + 24);
-	assert_int_equal(end, a + 32);
-	assert_int_equal(prev_end, A(_text) + 16);	/* the last one added */
-	start = end = 7;
-	assert_int_equal(dbg_bp_nobp_code_range(i, &start, &end), -EKDB_ENOENT);
-	assert_int_equal(dbg_bp_nobp_code_range(~0u, &start, &end), -EKDB_ENOENT);
-	assert_int_equal(start, 7);			/* untouched */
-}
-
 /* Last: the added ranges stay for the rest of the program. */
 static void test_added_nobp_ranges(void **state)
 {
@@ -358,12 +328,16 @@ static void test_added_nobp_ranges(void **state)
 	assert_int_equal(dbg_mem_write(a + 8, &v, 1), 1);
 	assert_int_equal(dbg_bp_set(EKDB_BP_WRITE, a + 8, 8, DBG_OWNER_KDB), 0);
 	assert_int_equal(dbg_bp_clear_index(0), 0);
-	for (int i = 2; i < 16; i++)
-		assert_int_equal(dbg_bp_add_nobp_range(A(_text) + i, A(_text) + i + 1), 0);
-	assert_int_equal(dbg_bp_add_nobp_range(A(_text) + 40, A(_text) + 41), -EKDB_ENOSPC);
-	assert_false(dbg_addr_is_debugger(A(_text) + 40, 1));
-	assert_true(dbg_addr_is_debugger(A(_text) + 15, 1));
-	check_nobp_code_ranges(a);
+	/*
+	 * room for 96 (NOBP_EXTRA in core/bp.c: Linux's glue adds about 60),
+	 * at addresses none of this program's arrays hold
+	 */
+	for (u64 i = 2; i < 96; i++)
+		assert_int_equal(dbg_bp_add_nobp_range(0x100000 + 2 * i, 0x100001 + 2 * i), 0);
+	assert_int_equal(dbg_bp_add_nobp_range(0x100000, 0x100001), -EKDB_ENOSPC);
+	assert_false(dbg_addr_is_debugger(0x100000, 1));
+	assert_true(dbg_addr_is_debugger(0x100000 + 2 * 95, 1));
+	assert_false(dbg_addr_is_debugger(0x100001 + 2 * 95, 1));
 }
 
 int main(void)
