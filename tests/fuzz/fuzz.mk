@@ -22,7 +22,7 @@ FUZZ_CFLAGS   := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Wno-unused-parameter \
                  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
                  -fno-omit-frame-pointer
 
-FUZZ_GDB_SRCS := $(sort $(wildcard gdbstub/*.c)) lib/hex.c lib/parse.c $(X86_TDESC_SRCS) \
+FUZZ_GDB_SRCS := $(sort $(wildcard gdbstub/*.c)) lib/fmt.c lib/hex.c lib/parse.c $(X86_TDESC_SRCS) \
                  tests/host/sim_target.c tests/host/sim_port.c tests/host/sim_chan.c
 
 $(BUILD)/fuzz/fuzz_gdb_packet: tests/fuzz/fuzz_gdb_packet.c $(FUZZ_GDB_SRCS) $(wildcard gdbstub/*.h include/ekdb/*.h)
