@@ -106,7 +106,9 @@ static bool overlaps_bss(u64 a, u64 alen)
  */
 bool dbg_addr_is_debugger(u64 addr, u64 len)
 {
-	for (unsigned i = 0; i < nobp_extra_n; i++)
+	unsigned n = __atomic_load_n(&nobp_extra_n, __ATOMIC_ACQUIRE);
+
+	for (unsigned i = 0; i < n; i++)
 		if (overlaps(addr, len, nobp_extra[i].start, nobp_extra[i].end))
 			return true;
 	return overlaps(addr, len, nobp_start, nobp_end) ||
@@ -139,7 +141,8 @@ int dbg_bp_add_nobp_range(u64 start, u64 end)
 		return -EKDB_ENOSPC;
 	nobp_extra[nobp_extra_n].start = start;
 	nobp_extra[nobp_extra_n].end = end;
-	nobp_extra_n++;
+	/* a reader on another CPU (a stop while a CPU comes up) sees it whole */
+	__atomic_store_n(&nobp_extra_n, nobp_extra_n + 1, __ATOMIC_RELEASE);
 	return 0;
 }
 

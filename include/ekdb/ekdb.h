@@ -173,8 +173,10 @@ void ekdb_set_nobp_range(u64 start, u64 end);
  * ekdb_add_nobp_range - more of the host's code refused like that range
  * (-EKDB_EPERM, for breakpoints and for writes): its own stop path, code
  * a CPU runs before it can take a trap (Linux: a secondary CPU before its
- * IDT, where an int3 is a triple fault).  Up to 16: 0, -EKDB_EINVAL (an
- * empty range), -EKDB_ENOSPC (full).
+ * IDT, where an int3 is a triple fault; Linux functions its stop path
+ * calls).  Up to 96; safe while another CPU is stopped in the debugger
+ * (it sees a range whole or not at all): 0, -EKDB_EINVAL (an empty
+ * range), -EKDB_ENOSPC (full).
  */
 int ekdb_add_nobp_range(u64 start, u64 end);
 /*
