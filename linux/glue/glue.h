@@ -15,6 +15,8 @@
  *   smp.c     which CPU am I, the NMI round-up, CPUs (re)loading ekdb's DR7
  *   tasks.c   the task list for kdb's ps/btp (stopped.task_get)
  *   dmesg.c   Linux's printk ring for kdb's dmesg (stopped.log_read)
+ *   handoff.c the handoff to Linux's kgdb/kdb: breakpoints, the line
+ *   screen.c  the screen after the handoff: console ekdbfb, then fbcon
  */
 #ifndef EKDB_LINUX_GLUE_H
 #define EKDB_LINUX_GLUE_H
@@ -52,6 +54,11 @@ extern bool ekdb_linux_started;
 /* Linux's kdb draws on ekdb's screen after the handoff (console ekdbfb) */
 extern bool ekdb_linux_screen_lent;
 int ekdb_linux_nmi(unsigned int type, struct pt_regs *regs);
+
+/* screen.c: Linux's kdb on ekdb's screen (ekdbfb), until fbcon takes it */
+bool ekdb_linux_screen_handoff(void);
+void ekdb_linux_screen_stop_begin(void);
+void ekdb_linux_screen_stop_end(void);
 
 /* smp.c, nobp.c: before ekdb_early_init() */
 void ekdb_linux_smp_init(void);

@@ -73,6 +73,7 @@ static __ekdb_linux_nobp void ekdb_kgdb_pre_exception(void)
 	struct console *con;
 
 	ekdb_io_stop_begin();	/* a USB debug port polls at every read_char */
+	ekdb_linux_screen_stop_begin();	/* fbcon's screen: as kgdboc=kms */
 	ekdb_kgdb_io.cons = NULL;
 	for_each_console(con) {
 		if (!(con->flags & CON_ENABLED))
@@ -88,6 +89,7 @@ NOKPROBE_SYMBOL(ekdb_kgdb_pre_exception);
 
 static __ekdb_linux_nobp void ekdb_kgdb_post_exception(void)
 {
+	ekdb_linux_screen_stop_end();
 	ekdb_io_stop_end();
 }
 NOKPROBE_SYMBOL(ekdb_kgdb_post_exception);
@@ -106,38 +108,6 @@ static struct kgdb_io ekdb_kgdb_io = {
 	.post_exception	= ekdb_kgdb_post_exception,
 	.deinit		= ekdb_kgdb_deinit,
 };
-
-/*
- * The screen ekdb drew kdb on (ekdb.ekgdboc=kbd), for Linux's kdb: kdb
- * writes to every enabled console, so a console of ekdb's own, which
- * draws only while a CPU is in the debugger (in_dbg_master()), shows
- * Linux's kdb where ekdb's was, and Linux's printk stays off the screen.
- */
-static __ekdb_linux_nobp void ekdb_screen_con_write(struct console *con, const char *s,
-						    unsigned int n)
-{
-	if (in_dbg_master())
-		ekdb_io_write_screen(s, n);
-}
-NOKPROBE_SYMBOL(ekdb_screen_con_write);
-
-static struct console ekdb_screen_con = {
-	.name	= "ekdbfb",
-	.write	= ekdb_screen_con_write,
-	.flags	= CON_ENABLED,	/* kdb's, whatever console= names */
-};
-
-static bool __init ekdb_screen_con_register(void)
-{
-	struct console *con;
-
-	register_console(&ekdb_screen_con);
-	for_each_console(con)
-		if (con == &ekdb_screen_con)
-			return true;
-	pr_warn("ekdb: console ekdbfb not registered: Linux's kdb is not on ekdb's screen\n");
-	return false;
-}
 
 /* ---------------------------------------------- the breakpoints */
 
@@ -283,8 +253,7 @@ void __init ekdb_linux_handoff(void)
 	}
 	for (i = 0; i < n; i++)
 		kdb += ekdb_bps[i].kdb_bpno >= 0;
-	if (ekdb_io_write_screen(NULL, 0) > 0)
-		screen = ekdb_screen_con_register();
+	screen = ekdb_linux_screen_handoff();
 	ekdb_linux_screen_lent = screen;	/* io.c maps it at early_initcall() */
 	if (ekdb_line >= 0)
 		snprintf(line, sizeof(line), "the line (ttyS%d)", ekdb_line);

@@ -13,6 +13,11 @@ cols = width // 8, rows = height // 16 (at most 320x100).  A cell is
 decoded by its "lit" pixels (any channel above 0x40); the cursor cell is
 drawn inverted and decodes through the inverted glyph.  A cell matching no
 glyph decodes as U+FFFD.
+
+Linux's fbcon draws its own font the same way (8x16 cells from (0,0)):
+`Screen(..., tables=c_font_tables(path))` decodes it from Linux's
+lib/fonts/font_8x16.c (the VGA font, fbcon's default), so a test can tell
+which of the two drew the screen.
 """
 
 import importlib.util
@@ -50,6 +55,34 @@ def _tables():
     return _glyph_tables
 
 
+def _table_pair(glyphs):
+    """{bits: char} plain and inverted, from {code: 16 row bytes}: ASCII
+    wins where glyphs look alike (0x00, 0x20 and 0xff are all blank)."""
+    plain, inverted = {}, {}
+    for code in sorted(glyphs, key=lambda c: not 0x20 <= c < 0x7f):
+        ch = chr(code) if 0x20 <= code < 0x7f else UNKNOWN
+        bits = "".join(f"{b:08b}" for b in glyphs[code])
+        plain.setdefault(bits, ch)
+        inverted.setdefault(bits.translate(str.maketrans("01", "10")), ch)
+    return plain, inverted
+
+
+def c_font_tables(path):
+    """Glyph tables of a Linux C font file (lib/fonts/font_8x16.c: one
+    `0xNN,` per glyph row, 16 rows per glyph, glyphs 0-255 in order)."""
+    import re
+    with open(path) as f:
+        data = [int(v, 16) for v in re.findall(r"^\s*(0x[0-9a-fA-F]{2}),", f.read(), re.M)]
+    if len(data) != 256 * CELL_H:
+        raise ValueError(f"{path}: {len(data)} glyph rows, want {256 * CELL_H}")
+    glyphs = {c: data[c * CELL_H:(c + 1) * CELL_H] for c in range(256)}
+    plain, _ = _table_pair(glyphs)
+    # fbcon's cursor: an underline, the cell's last two pixel rows inverted
+    under = {c: g[:-2] + [b ^ 0xff for b in g[-2:]] for c, g in glyphs.items()}
+    _, cursor = _table_pair({c: [b ^ 0xff for b in g] for c, g in under.items()})
+    return plain, cursor
+
+
 def _lit_mask(width, height, rgb):
     """'0'/'1' string, one per pixel: any channel above 0x40."""
     tbl = bytes(1 if v > 0x40 else 0 for v in range(256))
@@ -61,19 +94,20 @@ def _lit_mask(width, height, rgb):
 
 
 class Screen:
-    def __init__(self, width, height, rgb):
+    def __init__(self, width, height, rgb, tables=None):
         self.width, self.height, self.rgb = width, height, rgb
+        self.tables = tables
         self.cols = min(width // CELL_W, MAX_COLS)
         self.rows = min(height // CELL_H, MAX_ROWS)
         self.cursor = None
         self.lines = self._decode()
 
     @classmethod
-    def from_file(cls, path):
-        return cls(*read_ppm(path))
+    def from_file(cls, path, tables=None):
+        return cls(*read_ppm(path), tables=tables)
 
     def _decode(self):
-        plain, inverted = _tables()
+        plain, inverted = self.tables or _tables()
         mask = _lit_mask(self.width, self.height, self.rgb)
         w = self.width
         lines = []
@@ -129,16 +163,17 @@ class Screen:
         return str(path)
 
 
-def grab(qmp, base):
-    """Screendump through QMP into base.ppm (and base.png), decoded."""
+def grab(qmp, base, tables=None):
+    """Screendump through QMP into base.ppm (and base.png), decoded (with
+    ekdb's font, or @tables)."""
     base = str(base)
     qmp.screendump(base + ".ppm")
-    s = Screen.from_file(base + ".ppm")
+    s = Screen.from_file(base + ".ppm", tables)
     s.save_png(base + ".png")
     return s
 
 
-def wait_screen(qmp, base, pred, timeout=60, interval=0.5, stable=False):
+def wait_screen(qmp, base, pred, timeout=60, interval=0.5, stable=False, tables=None):
     """Grab the screen until pred(screen) is true; return that screen.
     stable: also until the next grab shows the same text (a scroll the
     guest is still doing can be caught half-way: rows half moved).
@@ -148,7 +183,7 @@ def wait_screen(qmp, base, pred, timeout=60, interval=0.5, stable=False):
     n = 0
     last = None
     while True:
-        s = grab(qmp, f"{base}")
+        s = grab(qmp, f"{base}", tables)
         text = s.text() if pred(s) else None
         if text is not None and (not stable or text == last):
             return s

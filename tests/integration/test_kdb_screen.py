@@ -46,8 +46,10 @@ def rows_after(s, text):
 class Screen:
     """Typing on the keyboard, reading the screen."""
 
-    def __init__(self, m, tmp_path):
+    def __init__(self, m, tmp_path, tables=None):
+        """tables: the font the screen is read with (screen.py; ekdb's by default)."""
         self.m, self.q, self.dir, self.n = m, m.qmp(), tmp_path, 0
+        self.tables = tables
 
     def keys(self, *names):
         for k in names:
@@ -60,7 +62,7 @@ class Screen:
     def wait(self, name, pred, timeout=60):
         self.n += 1
         return wait_screen(self.q, self.dir / f"kdbscreen-{self.n:02d}-{name}", pred,
-                           timeout=timeout)
+                           timeout=timeout, tables=self.tables)
 
     def cmd(self, line, name, pred=lambda s: True, timeout=60):
         """Type line + Enter; wait until the echoed line is followed by a
