@@ -3,35 +3,10 @@
  * test_gdb_cmds.c - every gdbstub packet handler against the sim target,
  * as kgdbts-style tables of {request, expected reply}, good and bad input.
  */
-#include "gdb_test_util.h"
+#include "gdb_case.h"
 
 #include "gdb_sim_expect.h"
 
-struct gdb_case {
-	const char *req;
-	const char *want;	/* exact reply; a trailing '*' matches a prefix */
-};
-
-static void run_table(struct gt *g, const struct gdb_case *c, size_t n)
-{
-	size_t i, l;
-	const char *r;
-
-	for (i = 0; i < n; i++) {
-		r = gt_ask(g, c[i].req);
-		if (!r)
-			fail_msg("no reply to \"%s\"", c[i].req);
-		l = strlen(c[i].want);
-		if (l && c[i].want[l - 1] == '*') {
-			if (strncmp(r, c[i].want, l - 1))
-				fail_msg("\"%s\": got \"%s\", want prefix \"%s\"", c[i].req, r, c[i].want);
-		} else if (strcmp(r, c[i].want)) {
-			fail_msg("\"%s\": got \"%s\", want \"%s\"", c[i].req, r, c[i].want);
-		}
-	}
-}
-
-#define RUN(g, tab) run_table(g, tab, sizeof(tab) / sizeof(tab[0]))
 
 static void test_queries(void **state)
 {
@@ -67,107 +42,6 @@ static void test_queries(void **state)
 	 * .rodata too (gdb: every later segment by the first one's offset) */
 	g->sim.t.text_base = 0xffffffff81200000ull;
 	assert_string_equal(gt_ask(g, "qOffsets"), "TextSeg=ffffffff81200000");
-}
-
-/*
- * gdb_set_plain (ekdb on Linux: Linux's gdbstub takes gdb's session over):
- * only what Linux's stub offers, so gdb negotiates nothing it would lose:
- * no target.xml, no vCont, no no-ack mode, no swbreak/hwbreak.
- */
-static void test_plain(void **state)
-{
-	static const struct gdb_case tab[] = {
-		{ "qSupported:multiprocess+;swbreak+;hwbreak+;xmlRegisters=i386", "PacketSize=7ff" },
-		{ "vCont?", "" },
-		{ "qXfer:features:read:target.xml:0,10", "" },
-		{ "QStartNoAckMode", "" },
-		{ "qAttached", "1" },
-	};
-	struct gt *g = gt_new(2);
-
-	gdb_set_plain(true);
-	RUN(g, tab);
-	assert_false(g->s.gdb_swbreak || g->s.gdb_hwbreak || g->s.no_ack);
-	gdb_set_plain(false);
-	assert_string_equal(gt_ask(g, "vCont?"), "vCont;c;C;s;S;t");
-	assert_string_equal(gt_ask(g, "qSupported"),
-			    "PacketSize=7ff;qXfer:features:read+;vContSupported+;QStartNoAckMode+;swbreak+;hwbreak+");
-}
-
-/* The task list thread_task reads: CPU 0 idle, CPU 1 runs pid 57 "sh", CPU 2 unknown. */
-static int linux_like_task(struct ekdb_target *t, u64 id, int *pid, char comm[16])
-{
-	if (id == 1) {
-		*pid = 0;
-		strcpy(comm, "swapper/0");
-		return 0;
-	}
-	if (id == 2) {
-		*pid = 57;
-		strcpy(comm, "sh");
-		return 0;
-	}
-	return -EKDB_ENOENT;
-}
-
-/*
- * Plain mode numbers threads as Linux's gdbstub: a CPU's running task's
- * pid, or the CPU's shadow id -(cpu + 2) in 32 bits for its idle task (or
- * no task), named as Linux names them; the target's own ids (CPU + 1)
- * mean nothing on the wire then (T2, Hg1: no such thread).
- */
-static void test_plain_thread_ids(void **state)
-{
-	static const struct gdb_case tab[] = {
-		{ "qfThreadInfo", "mfffffffe,39,fffffffc" },
-		{ "qsThreadInfo", "l" },
-		{ "qC", "QCfffffffe" },
-		{ "Tfffffffe", "OK" },
-		{ "T39", "OK" },
-		{ "Tfffffffc", "OK" },
-		{ "T1", "E02" },
-		{ "T2", "E02" },
-		{ "Tfffffffd", "E02" },
-		{ "T-1", "E02" },
-		{ "Tzz", "E16" },
-		{ "Hg39", "OK" },
-		{ "p7", "002e000000000000" },
-		{ "Hg2", "E02" },
-		{ "Hgfffffffe", "OK" },
-		{ "p7", "002f000000000000" },
-		{ "Hg-1", "OK" },
-		{ "Hc39", "OK" },
-		{ "Hc1", "E02" },
-		{ "qThreadExtraInfo,fffffffe", "736861646f7743505530" },	/* shadowCPU0 */
-		{ "qThreadExtraInfo,39", "7368" },			/* sh */
-		{ "qThreadExtraInfo,fffffffc", "736861646f7743505532" },	/* shadowCPU2 */
-		{ "qThreadExtraInfo,2", "E02" },
-		/* gdb writes ids of 2^31 and up as negative 32-bit numbers */
-		{ "qThreadExtraInfo,-2", "736861646f7743505530" },
-		{ "T-2", "OK" },
-		{ "T-4", "OK" },
-		{ "T-3", "E02" },
-		{ "Hg-4", "OK" },
-		{ "Hc-2", "OK" },
-		{ "T-0", "E16" },
-		{ "T-", "E16" },
-		{ "T-80000001", "E16" },
-		{ "T--2", "E16" },
-	};
-	struct gt *g = gt_new(3);
-
-	g->sim.ops.thread_task = linux_like_task;
-	gdb_set_plain(true);
-	RUN(g, tab);
-	assert_true(!strncmp(gt_ask(g, "?"), "T05thread:fffffffe;", 19));
-	/* no task list at all (thread_task NULL): every CPU is its shadow */
-	g->sim.ops.thread_task = NULL;
-	assert_string_equal(gt_ask(g, "qfThreadInfo"), "mfffffffe,fffffffd,fffffffc");
-	assert_string_equal(gt_ask(g, "T39"), "E02");
-	gdb_set_plain(false);
-	g->sim.ops.thread_task = linux_like_task;
-	assert_string_equal(gt_ask(g, "qfThreadInfo"), "m1,2,3");
-	assert_string_equal(gt_ask(g, "T39"), "E02");
 }
 
 static void test_memory(void **state)
@@ -826,13 +700,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_queries),
-		cmocka_unit_test(test_plain),
 		cmocka_unit_test(test_memory),
 		cmocka_unit_test(test_range_at_top),
 		cmocka_unit_test(test_registers),
 		cmocka_unit_test(test_breakpoints),
 		cmocka_unit_test(test_threads),
-		cmocka_unit_test(test_plain_thread_ids),
 		cmocka_unit_test(test_thread_list_paged),
 		cmocka_unit_test(test_run_control),
 		cmocka_unit_test(test_vcont_threads),
