@@ -350,9 +350,14 @@ def test_hw_breakpoint_fires_on_cpu1_after_the_handoff(bare_machine, linux_kerne
     setup_arch(), when CPU 1 does not exist yet, stops in Linux's kdb on
     processor 1 too (an exec there): the handoff's kgdb registers before
     smp_init(), CPU 1 gets its slot and kgdb's armed breakpoints when it
-    comes up (patch 0013).  `go` past stops on CPU 0 (at most 10).  (Not
-    resumed from there: clearing the breakpoint on CPU 1 and going on
-    loops on the #DB there, not understood yet: docs/linux.md.)"""
+    comes up (patch 0013).  `go` past stops on CPU 0 (at most 10).  Then
+    disabled there (`bd`), the system runs on with execs on both CPUs;
+    enabled again at a sysrq-g stop (`be`), it stops on CPU 1 again;
+    cleared there (`bc`), the system runs on.  Before patch 0019 the first
+    `go` after `bd` hung the machine: the #DB handler put back the DR7 it
+    had saved on entry, the breakpoint stayed armed with no owner, and
+    CPU 1 took the same #DB forever (the NMI-entered CPU 0 kept it armed
+    too)."""
     bz, initrd = linux_kernel
     m = bare_machine(cmdline=EKDB_WAIT, linux=bz, initrd=initrd, smp=2)
     m.wait_for(PROMPT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|" + INIT)
@@ -369,3 +374,29 @@ def test_hw_breakpoint_fires_on_cpu1_after_the_handoff(bare_machine, linux_kerne
         bt = k.cmd("bt")
         assert re.search(r"RIP: 0010:do_execveat_common\+0x0/", bt), (e.group(0), bt)
     assert bl_entries(k.cmd("bl")) == {0: ("Instruction(Register)", "do_execveat_common", True)}
+
+    TRUE = "/bin/busybox true"
+
+    def on_both_cpus(n):
+        """Execs pinned to each CPU and an echo: no stop anywhere."""
+        m.send(0, f"taskset -c 1 {TRUE} && taskset -c 0 {TRUE} && echo ekdb-$((6*{n}))\n".encode())
+        m.wait_for(rf"ekdb-{6 * n}", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
+
+    assert "disabled" in k.cmd("bd 0")
+    go(k)
+    on_both_cpus(7)
+    k.mark()
+    m.send(0, b"echo g > /proc/sysrq-trigger\n")
+    linux_stop(m, k, until=r"Entering kdb \(current=0x[0-9a-f]+, pid \d+\) on processor \d+")
+    assert "enabled" in k.cmd("be 0")
+    go(k)
+    m.send(0, f"taskset -c 1 {TRUE}\n".encode())
+    cpus = []
+    while "1" not in cpus:
+        assert len(cpus) < 10, cpus
+        if cpus:
+            go(k)
+        cpus.append(linux_stop(m, k).group(2))
+    assert "cleared" in k.cmd("bc 0")
+    go(k)
+    on_both_cpus(8)
