@@ -15,6 +15,7 @@
  *   smp.c     which CPU am I, the NMI round-up, CPUs (re)loading ekdb's DR7
  *   tasks.c   the task list for kdb's ps/btp (stopped.task_get)
  *   dmesg.c   Linux's printk ring for kdb's dmesg (stopped.log_read)
+ *   kbd.c     the keyboard for Linux's kdb when kgdboc takes ekdb's line
  */
 #ifndef EKDB_LINUX_GLUE_H
 #define EKDB_LINUX_GLUE_H
@@ -63,5 +64,8 @@ void ekdb_linux_nobp_apic(void);
 int ekdb_linux_task_get(int index, struct ekdb_task *task);
 long ekdb_linux_log_read(u64 pos, char *buf, size_t len);
 int ekdb_linux_percpu_offset(unsigned int cpu, u64 *offset);
+
+/* kbd.c: from the kgdb I/O driver ekdb's deinit (handoff.c) */
+void ekdb_linux_kbd_handover(void);
 
 #endif /* EKDB_LINUX_GLUE_H */
