@@ -60,6 +60,22 @@ def typed(m, sc, keys, want):
     m.wait_for(PROMPT, timeout=60, fail_on=LINUX_BAD)
 
 
+def kgdboc_took_it(m, says):
+    """kgdboc replaced ekdb's I/O driver, ekdb said what the keyboard does
+    now (regex @says), Linux came up; then sysrq-g."""
+    m.wait_for(REPLACED, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
+    m.wait_for(r"ekdb: kgdboc took the line: " + says, timeout=60, fail_on=LINUX_BAD)
+    m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
+    sysrq_g(m)
+
+
+def go_on(m, sc, n):
+    """go in Linux's kdb, typed on the keyboard: the shell runs on."""
+    sc.type("go")
+    sc.keys("ret")
+    shell_alive(m, n)
+
+
 def shell_alive(m, n):
     m.send(0, f"echo ekdb-$(({n}*7))\n".encode())
     m.wait_for(rf"ekdb-{n * 7}", timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
@@ -77,17 +93,11 @@ def test_caps_lock_goes_to_linux_kdb(bare_machine, linux_kernel, tmp_path):  # n
     sc.keys("x")                    # ekdb's own decoder: Caps Lock on
     sc.wait("caps-on", lambda s: s.find("kdb> goX") is not None)
     sc.keys("backspace", "ret")     # "go"
-    m.wait_for(REPLACED, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
-    m.wait_for(r"ekdb: kgdboc took the line: Linux's kdb reads the PS/2 keyboard "
-               r"with Caps Lock on\r?\n", timeout=60, fail_on=LINUX_BAD)
-    m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
-    sysrq_g(m)
+    kgdboc_took_it(m, r"Linux's kdb reads the PS/2 keyboard with Caps Lock on\r?\n")
     typed(m, sc, "xyz", "XYZ")
     sc.keys("caps_lock")            # off again, in Linux's kdb
     typed(m, sc, "xyz", "xyz")
-    sc.type("go")
-    sc.keys("ret")
-    shell_alive(m, 6)
+    go_on(m, sc, 6)
 
 
 def test_held_shift_and_a_kgdboc_naming_no_device(bare_machine, linux_kernel, tmp_path):  # noqa: F811
@@ -122,9 +132,7 @@ def test_held_shift_and_a_kgdboc_naming_no_device(bare_machine, linux_kernel, tm
     sc.keys("q")
     shift(sc, False)
     typed(m, sc, "q", "Qq")
-    sc.type("go")
-    sc.keys("ret")
-    shell_alive(m, 7)
+    go_on(m, sc, 7)
 
 
 def test_usb_keyboard_after_kgdboc_kbd(bare_machine, linux_kernel, tmp_path):  # noqa: F811
@@ -140,12 +148,7 @@ def test_usb_keyboard_after_kgdboc_kbd(bare_machine, linux_kernel, tmp_path):  #
     sc = ekdb_prompt(m, tmp_path)
     sc.type("go")
     sc.keys("ret")
-    m.wait_for(REPLACED, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
-    m.wait_for(r"ekdb: kgdboc took the line: Linux's kdb has no USB keyboard driver: "
-               r"it reads 1 USB keyboard through ekdb's", timeout=60, fail_on=LINUX_BAD)
-    m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
-    sysrq_g(m)
+    kgdboc_took_it(m, r"Linux's kdb has no USB keyboard driver: it reads 1 USB keyboard "
+                   r"through ekdb's")
     typed(m, sc, "xyz", "xyz")
-    sc.type("go")
-    sc.keys("ret")
-    shell_alive(m, 6)
+    go_on(m, sc, 6)
