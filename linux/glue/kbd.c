@@ -59,12 +59,12 @@ NOKPROBE_SYMBOL(ekdb_kdb_usb_kbd_getc);
 static void ekdb_kdb_usb_kbd(unsigned int n)
 {
 	if (kdb_poll_idx >= KDB_POLL_FUNC_MAX) {
-		pr_warn("ekdb: kgdboc took the line: Linux's kdb has no USB keyboard driver and no room for ekdb's (%d poll functions): the USB keyboard is not read by the debugger any more\n",
+		pr_warn("ekdb: I/O driver ekdb replaced: Linux's kdb has no USB keyboard driver and no room for ekdb's (%d poll functions): the USB keyboard is not read by the debugger any more\n",
 			kdb_poll_idx);
 		return;
 	}
 	kdb_poll_funcs[kdb_poll_idx++] = ekdb_kdb_usb_kbd_getc;
-	pr_info("ekdb: kgdboc took the line: Linux's kdb has no USB keyboard driver: it reads %u USB keyboard%s through ekdb's while kgdboc has kbd\n",
+	pr_info("ekdb: I/O driver ekdb replaced: Linux's kdb has no USB keyboard driver: it reads %u USB keyboard%s through ekdb's while kgdboc has kbd\n",
 		n, n == 1 ? "" : "s");
 }
 #endif
@@ -79,16 +79,16 @@ void ekdb_linux_kbd_handover(void)
 #ifdef CONFIG_KDB_KEYBOARD
 	if (ks.ps2) {
 		kdb_kbd_adopt_state(ks.caps_lock, ks.shift, ks.ctrl);
-		pr_info("ekdb: kgdboc took the line: Linux's kdb reads the PS/2 keyboard with Caps Lock %s%s%s\n",
+		pr_info("ekdb: I/O driver ekdb replaced: Linux's kdb reads the PS/2 keyboard with Caps Lock %s%s%s\n",
 			ks.caps_lock ? "on" : "off", ks.shift ? ", Shift held" : "",
 			ks.ctrl ? ", Ctrl held" : "");
 	}
 	if (ks.usb && !ks.ps2)
 		ekdb_kdb_usb_kbd(ks.usb);
 	else if (ks.usb)
-		pr_warn("ekdb: kgdboc took the line: Linux's kdb reads the PS/2 keyboard only, the %u USB keyboard%s beside it not any more\n",
+		pr_warn("ekdb: I/O driver ekdb replaced: Linux's kdb reads the PS/2 keyboard only, the %u USB keyboard%s beside it not any more\n",
 			ks.usb, ks.usb == 1 ? "" : "s");
 #else
-	pr_warn("ekdb: kgdboc took the line: no CONFIG_KDB_KEYBOARD: Linux's kdb reads no keyboard\n");
+	pr_warn("ekdb: I/O driver ekdb replaced: no CONFIG_KDB_KEYBOARD: Linux's kdb reads no keyboard\n");
 #endif
 }

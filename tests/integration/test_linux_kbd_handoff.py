@@ -64,7 +64,7 @@ def kgdboc_took_it(m, says):
     """kgdboc replaced ekdb's I/O driver, ekdb said what the keyboard does
     now (regex @says), Linux came up; then sysrq-g."""
     m.wait_for(REPLACED, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
-    m.wait_for(r"ekdb: kgdboc took the line: " + says, timeout=60, fail_on=LINUX_BAD)
+    m.wait_for(r"ekdb: I/O driver ekdb replaced: " + says, timeout=60, fail_on=LINUX_BAD)
     m.wait_for(INIT, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
     sysrq_g(m)
 
@@ -126,7 +126,7 @@ def test_held_shift_and_a_kgdboc_naming_no_device(bare_machine, linux_kernel, tm
     # kgdboc=kbd at run time
     m.send(0, b"echo kbd > /sys/module/kgdboc/parameters/kgdboc\n")
     m.wait_for(REPLACED, timeout=BOOT_TIMEOUT, fail_on=LINUX_BAD + "|Entering kdb")
-    m.wait_for(r"ekdb: kgdboc took the line: Linux's kdb reads the PS/2 keyboard "
+    m.wait_for(r"ekdb: I/O driver ekdb replaced: Linux's kdb reads the PS/2 keyboard "
                r"with Caps Lock off, Shift held\r?\n", timeout=60, fail_on=LINUX_BAD)
     sysrq_g(m)
     sc.keys("q")
