@@ -22,7 +22,9 @@
  *    serves while kgdboc has the keyboard (kdb_get_kbd_char() among the
  *    poll functions, as kgdboc=kbd puts it there).  With a PS/2 keyboard
  *    beside them the USB ones are not read any more (both would read the
- *    i8042): said in the log.
+ *    i8042): said in the log.  The poll function is ekdb_io_getc(), every
+ *    transport ekdb lent: with ekdb.ekgdboc=kbd,ttyS0 the 16550 too
+ *    (beside kgdboc's own reader if kgdboc names it as well).
  */
 #include <linux/kdb.h>
 #include <linux/kprobes.h>
