@@ -9,6 +9,7 @@
 #include "debug_core.h"
 #include <ekdb/ekdb.h>
 #include <ekdb/errno.h>
+#include <ekdb/string.h>
 
 _Static_assert(KDB_LINE_MAX == sizeof(*((struct ekdb_sessions *)0)->kdb_hist),
 	       "struct ekdb_sessions' history lines are kdb's");
@@ -126,6 +127,27 @@ int ekdb_io_getc(void)
 	int c = dbg_chan.getc(dbg_chan.arg);
 
 	return c < 0 ? -1 : c;
+}
+
+int ekdb_io_kbd_state(struct ekdb_kbd_state *ks)
+{
+	struct ekdb_transport *t = dbg_transport_find("kbd");
+	struct ekdb_transport_state st;
+
+	if (!t || t->kind != EKDB_TRANSPORT_KBD || !t->export_state)
+		return -EKDB_ENODEV;
+	memset(&st, 0, sizeof(st));
+	t->export_state(t, &st);
+	*ks = (struct ekdb_kbd_state){
+		.ps2 = st.u.kbd.ps2,
+		.usb = st.u.kbd.usb,
+		.shift = st.u.kbd.shift,
+		.ctrl = st.u.kbd.ctrl,
+		.alt = st.u.kbd.alt,
+		.caps_lock = st.u.kbd.caps_lock,
+		.enter_down = st.u.kbd.enter_down,
+	};
+	return 0;
 }
 
 void ekdb_io_stop_begin(void)

@@ -220,6 +220,23 @@ void ekdb_set_gdb_plain(bool on);
  */
 int ekdb_io_getc(void);
 /*
+ * ekdb_io_kbd_state - what ekdb's keyboard transport (ekgdboc=kbd) has
+ * decoded, for a successor that reads the keyboard itself from now on
+ * (Linux's kdb_keyboard, once kgdboc=kbd replaces the kgdb I/O module
+ * that borrowed ekdb's transports): which keyboards ekdb reads and the
+ * PS/2 decoder's state.  A key decoded and not yet read is dropped.  0,
+ * or -EKDB_ENODEV: ekdb has no keyboard transport.  Call when no stop
+ * reads through ekdb's transports.
+ */
+struct ekdb_kbd_state {
+	bool ps2;		/* a PS/2 keyboard: the state below is its */
+	unsigned int usb;	/* USB boot keyboards ekdb reads (0: none) */
+	u8 shift, ctrl, alt;	/* held down: bit 0 the left key, bit 1 the right */
+	bool caps_lock;
+	bool enter_down;	/* an Enter pressed whose release ekdb has not seen */
+};
+int ekdb_io_kbd_state(struct ekdb_kbd_state *ks);
+/*
  * ekdb_io_stop_begin, ekdb_io_stop_end - around a successor's stop that
  * borrows the transports (Linux: kgdb_io's pre_exception/post_exception),
  * what ekdb does around its own: a USB debug port polls its device at

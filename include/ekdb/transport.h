@@ -54,6 +54,8 @@ struct ekdb_transport_state {
 			bool caps_lock, num_lock, scroll_lock;
 			bool enter_down;	/* an Enter press whose release is still to come */
 			bool e0_prefix;		/* half a two-byte scan code was read */
+			bool ps2;		/* the state above is a PS/2 keyboard's */
+			u8 usb;			/* USB boot keyboards read beside it */
 		} kbd;
 		struct {
 			u32 pci_bdf;		/* bus << 8 | dev << 3 | fn */

@@ -15,7 +15,8 @@
  * post_exception: the release of the Enter that ended the session
  * ("go\r") is absorbed so the kernel's keyboard driver never sees a
  * lone release (Linux kdb's kdb_kbd_cleanup_state()).
- * export_state: the decoder's state for the running kernel's driver.
+ * export_state: the decoder's state for the running kernel's driver, or
+ * for Linux's kdb_keyboard (ekdb_io_kbd_state()).
  */
 #include "kbd_transport.h"
 #include "i8042.h"
@@ -105,6 +106,8 @@ static void kbd_t_export(struct ekdb_transport *t, struct ekdb_transport_state *
 	st->u.kbd.caps_lock = kstate.caps_lock;
 	st->u.kbd.enter_down = kstate.enter_down;
 	st->u.kbd.e0_prefix = kstate.e0;
+	st->u.kbd.ps2 = have_ps2;
+	st->u.kbd.usb = (u8)MIN(usbkbd_early_count(), 255u);
 	st->npending = 0;
 	while (queue_pos < queue_len && st->npending < EKDB_HANDOFF_PENDING_MAX)
 		st->pending[st->npending++] = (u8)queue[queue_pos++];

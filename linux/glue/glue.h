@@ -17,6 +17,7 @@
  *   dmesg.c   Linux's printk ring for kdb's dmesg (stopped.log_read)
  *   handoff.c the handoff to Linux's kgdb/kdb: breakpoints, the line
  *   screen.c  the screen after the handoff: console ekdbfb, then fbcon
+ *   kbd.c     the keyboard for Linux's kdb when kgdboc takes ekdb's line
  */
 #ifndef EKDB_LINUX_GLUE_H
 #define EKDB_LINUX_GLUE_H
@@ -70,5 +71,8 @@ void ekdb_linux_nobp_apic(void);
 int ekdb_linux_task_get(int index, struct ekdb_task *task);
 long ekdb_linux_log_read(u64 pos, char *buf, size_t len);
 int ekdb_linux_percpu_offset(unsigned int cpu, u64 *offset);
+
+/* kbd.c: from the kgdb I/O driver ekdb's deinit (handoff.c) */
+void ekdb_linux_kbd_handover(void);
 
 #endif /* EKDB_LINUX_GLUE_H */

@@ -94,10 +94,17 @@ static __ekdb_linux_nobp void ekdb_kgdb_post_exception(void)
 }
 NOKPROBE_SYMBOL(ekdb_kgdb_post_exception);
 
-/* kgdboc (or another I/O module) took the line over: ekdb's part ends. */
+/*
+ * kgdboc (or another I/O module) took the line over: ekdb's part ends.
+ * kgdb calls this from kgdb_register_io_module(), in the new module's
+ * process context (kgdboc's initcall or its parameter written), after
+ * the switch: no stop reads through ekdb's driver any more.  The
+ * keyboard's state goes to Linux's kdb (kbd.c).
+ */
 static void ekdb_kgdb_deinit(void)
 {
 	ekdb_kgdb_io.cons = NULL;
+	ekdb_linux_kbd_handover();
 }
 
 static struct kgdb_io ekdb_kgdb_io = {
