@@ -22,6 +22,7 @@
 #include <linux/ekdb.h>
 #include <linux/init.h>
 #include <linux/irqflags.h>
+#include <linux/kdb.h>
 #include <linux/kgdb.h>
 #include <linux/kprobes.h>
 #include <linux/printk.h>
@@ -170,6 +171,34 @@ static const char *__init ekdb_adopt_error(int err)
 	}
 }
 
+/*
+ * ekdb's kdb session goes on in Linux's kdb (patch 0016): the variables
+ * (set, or ekdb's defaults, which are Linux's: kdb_adopt_session() skips
+ * a value it has already) and the history, oldest first.
+ */
+static const char *ekdb_kdb_env[EKDB_HANDOFF_ENV] __initdata;
+static const char *ekdb_kdb_hist[EKDB_HANDOFF_HIST] __initdata;
+
+static void __init ekdb_kdb_session(const struct ekdb_handoff_kdb *k,
+				    int *nenv, int *nhist)
+{
+	int i, err;
+
+	*nenv = 0;
+	*nhist = min_t(int, k->nhist, EKDB_HANDOFF_HIST);
+	if (!IS_ENABLED(CONFIG_KGDB_KDB))
+		return;
+	for (i = 0; i < EKDB_HANDOFF_ENV; i++)
+		if (k->env[i][0])
+			ekdb_kdb_env[(*nenv)++] = k->env[i];
+	for (i = 0; i < *nhist; i++)
+		ekdb_kdb_hist[i] = k->hist[i];
+	err = kdb_adopt_session(ekdb_kdb_env, *nenv, ekdb_kdb_hist, *nhist);
+	if (err)
+		pr_warn("ekdb: Linux's kdb did not take all of ekdb's kdb variables (kdb diag %d): it keeps its own for those\n",
+			err);
+}
+
 /* The 16550 ports Linux names ttyS0..3 (their legacy I/O bases). */
 static int __init ekdb_ttys_index(u16 base)
 {
@@ -211,7 +240,7 @@ static void __init ekdb_kgdb_blocklist(void)
 void __init ekdb_linux_handoff(void)
 {
 	unsigned long flags;
-	int n, err, kdb = 0, i;
+	int n, err, kdb = 0, i, nenv, nhist;
 	bool screen = false;
 	char line[24];
 
@@ -260,14 +289,15 @@ void __init ekdb_linux_handoff(void)
 	}
 	for (i = 0; i < n; i++)
 		kdb += ekdb_bps[i].kdb_bpno >= 0;
+	ekdb_kdb_session(&ekdb_rec.kdb, &nenv, &nhist);
 	screen = ekdb_linux_screen_handoff();
 	ekdb_linux_screen_lent = screen;	/* io.c maps it at early_initcall() */
 	if (ekdb_line >= 0)
 		snprintf(line, sizeof(line), "the line (ttyS%d)", ekdb_line);
 	else
 		snprintf(line, sizeof(line), "the line");
-	pr_info("ekdb: handoff to kgdb: %d breakpoints (%d kdb's), %s is kgdb I/O driver ekdb until kgdboc takes it%s%s\n",
-		n, kdb, line,
+	pr_info("ekdb: handoff to kgdb: %d breakpoints (%d kdb's), kdb's session (%d variables, %d commands), %s is kgdb I/O driver ekdb until kgdboc takes it%s%s\n",
+		n, kdb, nenv, nhist, line,
 		screen ?
 		", Linux's kdb on ekdb's screen (console ekdbfb)" : "",
 		ekdb_rec.gdb.flags & EKDB_HANDOFF_GDB_OWNS_LINE ?

@@ -58,7 +58,8 @@ def go(k):
 
 def test_breakpoints_go_to_linux_kdb(bare_machine, linux_kernel):
     """Planted with ekdb's kdb in setup_arch() with a hole (#1 cleared) and
-    a disabled one (#2): Linux's kdb stops at #0, its `bl` lists #0, #2
+    a disabled one (#2), and kdb variables set: Linux's kdb stops at #0
+    with ekdb's kdb variables and history, its `bl` lists #0, #2
     (disabled) and #3 with ekdb's numbers, `go` skips the disabled one and
     stops at #3; then the shell, sysrq-g on the same line, and kgdboc
     written at run time replaces ekdb's I/O driver."""
@@ -69,11 +70,27 @@ def test_breakpoints_go_to_linux_kdb(bare_machine, linux_kernel):
     k.cmd("bc 1")
     k.cmd("bd 2")
     ekdb_bl = k.cmd("bl")
+    # kdb's session: a variable changed, one of the user's own, the history
+    k.cmd("set MDCOUNT 2")
+    k.cmd("set EKDBTEST handoff")
     go(k)
     e = linux_stop(m, k)
     out = m.output(0)
     h = re.search(HANDOFF, out)
     assert h and (h.group(1), h.group(2)) == ("3", "3"), out[-3000:]
+    assert re.search(r"kdb's session \(\d+ variables, \d+ commands\)", out), out[-3000:]
+    # Linux's kdb goes on with them (patch 0016): Up Up recalls the line
+    # before ekdb's `go`, and the environment holds both values, once
+    start = k.mark()
+    k.key("\x1b[A")
+    k.key("\x1b[A")
+    k.enter()
+    k.wait(PROMPT)
+    shown = k.since(start)
+    assert re.search(r"kdb> go\s.*kdb> set EKDBTEST handoff", shown, re.S), shown
+    env = k.cmd("env")
+    assert "MDCOUNT=2" in env.split() and "EKDBTEST=handoff" in env.split(), env
+    assert env.count("MDCOUNT=") == 1, env
     assert "KGDB: Registered I/O driver ekdb" in out, out[-3000:]
     assert out.index(h.group(0)) < e.start()
     bl = k.cmd("bl")
