@@ -19,7 +19,8 @@ import time
 
 import pytest
 
-from kdb_session import BAD, ENTRY, PROMPT, Kdb
+from gdb_boot import ACKS_ON, BOOT_COMPLETE, WAITING, cont_to_stop, frames
+from kdb_session import BAD, PROMPT, Kdb
 from qemu import BOOT_TIMEOUT
 from test_kdb_screen import Screen, at_prompt, last_line
 
@@ -43,9 +44,12 @@ class ModelScreen(Screen):
     """Typing on the model's keyboard (its control socket), reading the screen."""
 
     def keys(self, *names):
+        """QMP's names: "ret", "shift-g", "alt-sysrq-g" (SysRq held with g)."""
         for k in names:
-            *mods, key = k.split("-")
-            cmd = f"key {key}" + (" " + "+".join(MODS[x] for x in mods) if mods else "")
+            words = k.split("-")
+            mods = [MODS[w] for w in words if w in MODS]
+            key = "+".join(w for w in words if w not in MODS)
+            cmd = f"key {key}" + (" " + "+".join(mods) if mods else "")
             assert self.m.xdbc_control(cmd).get("ok"), cmd
             time.sleep(KEY_DELAY)
 
@@ -55,10 +59,13 @@ class ModelScreen(Screen):
             time.sleep(KEY_DELAY)
 
 
-def boot(machine, tmp_path, cmdline=BOTH, knobs=("kbd",)):
+def boot(machine, tmp_path, cmdline=BOTH, knobs=("kbd",), far_host=True):
+    """(machine, screen, the DbC's port or None): the far host's terminal
+    on the DbC from the start (far_host), the keyboard found."""
     m = machine(cmdline=cmdline, no_ps2=True, ports=("unix",), xdbc=True, xdbc_knobs=knobs)
+    p = m.take_xdbc() if far_host else None
     m.wait_for(KBD, timeout=BOOT_TIMEOUT, fail_on=BAD)
-    return m, ModelScreen(m, tmp_path)
+    return m, ModelScreen(m, tmp_path), p
 
 
 def test_kdb_on_the_keyboard_and_the_dbc_across_the_handoff(machine, tmp_path):
@@ -67,32 +74,136 @@ def test_kdb_on_the_keyboard_and_the_dbc_across_the_handoff(machine, tmp_path):
     keyboard); at the breakpoint the kernel's keyboard driver has the
     keyboard (on its own rings, the early state carried) and the DbC was
     enabled again after the reset: both answer again; go; boot completes."""
-    m, sc = boot(machine, tmp_path)
-    p = m.take_xdbc()
+    m, sc, p = boot(machine, tmp_path)
     m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
     sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    resets = m.xdbc_control("stats")["kbd_port_resets"]     # the firmware's, the early driver's
     s, out = sc.cmd("bt", "bt")
     assert "Call Trace:" in out and any("setup_arch" in ln for ln in out), out
     k = Kdb(m, p)
     assert "setup_arch" in k.cmd("bt")
     s, out = sc.cmd("bp kthreads_start", "bp")
     assert any("kthreads_start" in ln for ln in out), out
-    sc.type("go")
-    sc.keys("ret")
+    sc.keys("caps_lock")                        # its LED: the kernel's driver sends it again
+    sc.keys("shift-g", "shift-o", "ret")        # "go" with Caps Lock on
     m.wait_for(STARTED, timeout=BOOT_TIMEOUT, fail_on=BAD)
     log = m.output(0)
     for msg in (BACK, TAKEN):
         assert re.search(msg, log), (msg, log[-3000:])
     s = sc.wait("at-bp", lambda s: at_prompt(s) and s.find("due to Breakpoint @ 0x") is not None,
                 timeout=120)
+    st = m.xdbc_control("stats")
+    # the late driver's port reset reset the keyboard: the LEDs (Num, Caps) were sent again
+    assert st["kbd_leds"] == 0x3 and st["kbd_port_resets"] == resets + 1, st
+    sc.type("bt")                               # Caps Lock kept across the takeover: BT
+    sc.wait("caps-kept", lambda s: last_line(s).rstrip().endswith("kdb> BT"))
+    sc.keys("backspace", "backspace", "caps_lock")
     s, out = sc.cmd("bt", "bt-late")
     assert any("kthreads_start" in ln for ln in out), out
     k.wait(PROMPT)
-    assert "kthreads_start" in k.cmd("bt")
+    assert "kthreads_start" in k.cmd("bt")      # and kdb on the DbC, after its reset
     st = m.xdbc_control("stats")
     assert st["dbc_resets"] == 1 and st["enumerations"] == 2, st
+    assert st["kbd_leds"] == 0x1, st            # Num Lock only
     sc.type("bc 0")
     sc.keys("ret")
     sc.type("go")
     sc.keys("ret")
     m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+
+
+def test_earlyprintk_xdbc_keep_through_both_keyboard_resets(machine, tmp_path):
+    """earlyprintk=xdbc0,keep first: the early keyboard driver finds the
+    DbC in use and resets the controller all the same, the early DbC
+    driver told before and after (it enables the DbC again: the far host
+    enumerates it a second time, and the console's lines go on on the
+    DbC); kdb on the keyboard at kgdbwait; `go`: the xHCI driver's reset,
+    the third enumeration, and the console on the DbC to the end of the
+    boot; the keyboard typed in the running system reaches the shell."""
+    m, sc, p = boot(machine, tmp_path, cmdline=f"{SERIAL} earlyprintk=xdbc0,keep "
+                    "earlyprintk=vga ekgdboc=kbd kgdbwait")
+    early = (r"xdbc: xdbc0: the keyboards' xHCI reset turned the DbC off: enabled again, debug "
+             r"host back on port 2 \(enumerated again\), the session goes on")
+    m.wait_for(early, port=p, timeout=BOOT_TIMEOUT)   # said on the DbC itself
+    m.wait_for(KBD, port=p, timeout=60)
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+: its Debug Capability is in use: reset for keyboards "
+               r"beside it", from_start=True, timeout=60)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    assert m.xdbc_control("stats")["enumerations"] == 2
+    s, out = sc.cmd("bt", "bt")
+    assert any("setup_arch" in ln for ln in out), out
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(DONE, port=p, timeout=BOOT_TIMEOUT)     # the whole boot log on the DbC
+    log = m.output(p)
+    assert re.search(BACK, log) and re.search(TAKEN, log), log[-3000:]
+    st = m.xdbc_control("stats")
+    assert st["enumerations"] == 3 and st["dbc_resets"] == 2, st
+    sc.type("echo on-the-model")
+    sc.keys("ret")
+    m.wait_for(r"\non-the-model\r?\n", timeout=60, fail_on=BAD)
+
+
+def test_gdb_on_the_dbc_and_sysrq_g_on_the_keyboard(machine, gdb, tmp_path):
+    """gdb on the DbC from kgdbwait, the keyboard beside it: gdb's
+    breakpoint after the xHCI driver's reset stops in the same session;
+    `continue` to the end of the boot; Alt+SysRq+g typed on the model's
+    keyboard (the kernel's keyboard driver on the DbC's controller) stops
+    the kernel in gdb's session, in the keyboard's thread."""
+    m, sc, _ = boot(machine, tmp_path, far_host=False)
+    m.wait_for(WAITING, timeout=BOOT_TIMEOUT)
+    g = gdb()
+    for c in ACKS_ON:
+        g.cmd(c)
+    g.connect(m.xdbc_path, timeout=120)
+    assert "setup_arch" in frames(g.cmd("bt"))
+    g.cmd("break kthreads_start")
+    st = cont_to_stop(g)
+    assert st.get("reason") == "breakpoint-hit", st
+    assert re.search(TAKEN, m.output(0)) and re.search(BACK, m.output(0))
+    g.cmd("delete")
+    g.cont()
+    m.wait_for(BOOT_COMPLETE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    sc.keys("alt-sysrq-g")
+    st = g.wait_stop(timeout=120)
+    assert "poll_once" in frames(g.cmd("bt")) or "usbkbd_thread" in frames(g.cmd("bt")), \
+        g.cmd("bt")
+    assert "etach" in g.detach()
+
+
+def test_stall_unplug_and_dbc_port_reset_while_typing(machine, tmp_path):
+    """Bad inputs at kgdbwait, kdb on the keyboard and on the DbC: the
+    keyboard's interrupt endpoint stalls between two keys (the driver
+    resets it and the key is not lost); the keyboard unplugged and plugged
+    back (typing resumes on the new one); the far host resets the DbC's
+    port while keys are typed (both lines keep working)."""
+    m, sc, p = boot(machine, tmp_path)
+    m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    sc.type("b")
+    assert m.xdbc_control("kbd-stall")["ok"]
+    sc.type("t")
+    sc.keys("ret")
+    sc.wait("bt-after-stall", lambda s: s.find("kdb> bt") is not None
+            and s.find("Call Trace:") is not None and at_prompt(s))
+    st = m.xdbc_control("stats")
+    assert st["host_stalls"] == 1, st
+    # unplugged and plugged back while kdb waits
+    assert m.xdbc_control("kbd-unplug")["ok"]
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port 5: USB keyboard unplugged", timeout=60, fail_on=BAD)
+    assert m.xdbc_control("kbd-plug")["ok"]
+    m.wait_for(KBD, timeout=60, fail_on=BAD)
+    sc.keys("ret")
+    sc.wait("fresh-prompt", lambda s: at_prompt(s) and "0627:0001" not in last_line(s))
+    # the DbC's port reset by the far host in the middle of a command typed on the keyboard
+    sc.type("bp setup")
+    assert m.xdbc_control("port-reset")["ok"]
+    sc.type("_arch")
+    sc.keys("ret")
+    s = sc.wait("bp", lambda s: s.find("kdb> bp setup_arch") is not None and at_prompt(s)
+                and s.find("BP #0") is not None)
+    k = Kdb(m, p)
+    assert "setup_arch" in k.cmd("bl")
+    st = m.xdbc_control("stats")
+    assert st["port_resets"] == 1 and st["state"] == "configured", st
+    assert not re.search(BAD, m.output(0))

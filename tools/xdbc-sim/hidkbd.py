@@ -63,22 +63,31 @@ def usage_of_char(ch):
     return None
 
 
-def parse_key(args):
-    """`key USAGE|NAME [MOD+MOD...]` -> (usage, modifier byte); ValueError says why."""
-    if not 1 <= len(args) <= 2:
-        raise ValueError("key USAGE|NAME [MODS] (MODS: shift+ctrl+alt+...)")
-    word = args[0].lower()
+def _usage(word):
+    word = word.lower()
     if word in NAMES:
-        usage = NAMES[word]
-    elif len(word) == 1 and usage_of_char(word):
-        usage = usage_of_char(word)[0]
-    else:
-        try:
-            usage = int(word, 0)
-        except ValueError:
-            raise ValueError(f"unknown key {args[0]!r}") from None
-        if not 0 < usage < 0xe0:
-            raise ValueError(f"usage {usage:#x} out of range (0x01-0xdf)")
+        return NAMES[word]
+    if len(word) == 1 and usage_of_char(word):
+        return usage_of_char(word)[0]
+    try:
+        usage = int(word, 0)
+    except ValueError:
+        raise ValueError(f"unknown key {word!r}") from None
+    if not 0 < usage < 0xe0:
+        raise ValueError(f"usage {usage:#x} out of range (0x01-0xdf)")
+    return usage
+
+
+def parse_key(args):
+    """`key KEY[+KEY...] [MOD+MOD...]` (KEY: a name, a character or a usage;
+    several: pressed in that order, held together) -> ([usages], modifier byte);
+    ValueError says why."""
+    if not 1 <= len(args) <= 2:
+        raise ValueError("key KEY[+KEY...] [MODS] (KEY: a name, a character or a usage; "
+                         "MODS: shift+ctrl+alt+...)")
+    usages = [_usage(w) for w in args[0].split("+")]
+    if len(usages) > 6:
+        raise ValueError("at most 6 keys at once (the boot report's rollover)")
     mods = 0
     if len(args) == 2:
         for m in args[1].lower().split("+"):
@@ -86,7 +95,7 @@ def parse_key(args):
                 raise ValueError(f"unknown modifier {m!r} (lctrl lshift lalt lgui rctrl rshift "
                                  "ralt rgui, or ctrl shift alt)")
             mods |= MODS[m]
-    return usage, mods
+    return usages, mods
 
 
 class Keyboard:
@@ -105,11 +114,12 @@ class Keyboard:
         self.reports = collections.deque()
 
     # ------------------------------------------------------------ reports
-    def key(self, usage, mods=0):
-        """A key pressed and released (modifiers held around it)."""
+    def key(self, usages, mods=0):
+        """Keys pressed in order, held together, released (modifiers held around them)."""
         if mods:
             self.reports.append(bytes([mods, 0, 0, 0, 0, 0, 0, 0]))
-        self.reports.append(bytes([mods, 0, usage, 0, 0, 0, 0, 0]))
+        for n in range(1, len(usages) + 1):
+            self.reports.append(bytes([mods, 0] + usages[:n] + [0] * (6 - n)))
         self.reports.append(bytes([mods, 0, 0, 0, 0, 0, 0, 0]))
         if mods:
             self.reports.append(bytes(REPORT_LEN))
@@ -120,7 +130,7 @@ class Keyboard:
         if None in keys:
             return False
         for usage, shift in keys:
-            self.key(usage, MODS["lshift"] if shift else 0)
+            self.key([usage], MODS["lshift"] if shift else 0)
         return True
 
     def next_report(self):

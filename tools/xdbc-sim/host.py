@@ -456,8 +456,8 @@ class Host:
                     self._run_ep(slot, dci)
 
     # ------------------------------------------------------------ control socket
-    def key(self, usage, mods):
-        self.kbd.key(usage, mods)
+    def key(self, usages, mods):
+        self.kbd.key(usages, mods)
         self._kick_interrupt()
 
     def text(self, s):
