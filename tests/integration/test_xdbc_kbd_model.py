@@ -20,26 +20,12 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "xdbc-sim"))
 sys.path.insert(1, os.path.join(HERE, "..", "..", "tools", "pcisim"))
 import hidkbd  # noqa: E402
 import xhci  # noqa: E402
-from guestmem import DmaError  # noqa: E402
+from test_xdbc_model import Mem  # noqa: E402 (guest RAM: a bytearray)
 
-RAM = 0x100000
 DCBAA, ERST, CMD, EVT, ICTX, OCTX, EP0, INTR, BUF, REP = (
     0x1000, 0x1100, 0x2000, 0x3000, 0x4000, 0x5000, 0x6000, 0x6400, 0x7000, 0x8000)
 OP, RT, DB = xhci.OP, xhci.RTSOFF, xhci.DBOFF
 PORT = 5                                    # --ports 4, the keyboard's is the 5th
-
-
-class Mem:
-    def __init__(self):
-        self.b = bytearray(RAM)
-
-    def read(self, gpa, n):
-        if gpa + n > RAM:
-            raise DmaError("past RAM")
-        return bytes(self.b[gpa:gpa + n])
-
-    def write(self, gpa, data):
-        self.b[gpa:gpa + len(data)] = data
 
 
 class Knobs:

@@ -31,7 +31,7 @@ mastering is off.
 import struct
 
 from dbc import CC_STALL, CC_SUCCESS, CC_SHORT, CC_TRB_ERROR, TRB_C, TRB_LINK, TRB_TC, \
-    TRB_ISP, TRB_IOC, TRB_NORMAL, TRB_PORT, TRB_TRANSFER
+    TRB_ISP, TRB_IOC, TRB_NORMAL, TRB_PORT, TRB_TRANSFER, flush_events
 from guestmem import DmaError
 import hidkbd
 
@@ -176,25 +176,8 @@ class Host:
         self._flush()
 
     def _flush(self):
-        if not self.ev_loaded and not self._load_erst():
-            return
-        while self.ev_held:
-            deq = ((self.erdp & ~0xF) - self.ev_base) // 16
-            if (self.ev_enq + 1) % self.ev_size == deq:
-                self.c["host_event_ring_full"] += 1
-                return
-            ev = bytearray(self.ev_held[0])
-            ev[12] = (ev[12] & ~1) | self.ev_pcs
-            try:
-                self._wr(self.ev_base + 16 * self.ev_enq, bytes(ev))
-            except DmaError as e:
-                self.log(f"host event ring: {e}")
-                return
-            self.ev_held.pop(0)
-            self.c["host_events"] += 1
-            self.ev_enq += 1
-            if self.ev_enq == self.ev_size:
-                self.ev_enq, self.ev_pcs = 0, self.ev_pcs ^ 1
+        if self.ev_loaded or self._load_erst():
+            flush_events(self, self.erdp, self._wr, "host_")
 
     def _port_event(self):
         if self.running():
