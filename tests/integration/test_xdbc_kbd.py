@@ -22,7 +22,7 @@ import pytest
 from gdb_boot import ACKS_ON, BOOT_COMPLETE, WAITING, cont_to_stop, frames
 from kdb_session import BAD, PROMPT, Kdb
 from qemu import BOOT_TIMEOUT
-from test_kdb_screen import Screen, at_prompt, last_line
+from test_kdb_screen import Screen, at_prompt, last_line, rows_after
 
 pytestmark = pytest.mark.qemu
 
@@ -172,8 +172,9 @@ def test_gdb_on_the_dbc_and_sysrq_g_on_the_keyboard(machine, gdb, tmp_path):
 
 
 def test_stall_unplug_and_dbc_port_reset_while_typing(machine, tmp_path):
-    """Bad inputs at kgdbwait, kdb on the keyboard and on the DbC: the
-    keyboard's interrupt endpoint stalls between two keys (the driver
+    """Bad inputs at kgdbwait, kdb on the keyboard and on the DbC, then
+    again at a breakpoint after the handoff (the kernel's keyboard driver):
+    the keyboard's interrupt endpoint stalls between two keys (the driver
     resets it and the key is not lost); the keyboard unplugged and plugged
     back (typing resumes on the new one); the far host resets the DbC's
     port while keys are typed (both lines keep working)."""
@@ -206,4 +207,34 @@ def test_stall_unplug_and_dbc_port_reset_while_typing(machine, tmp_path):
     assert "setup_arch" in k.cmd("bl")
     st = m.xdbc_control("stats")
     assert st["port_resets"] == 1 and st["state"] == "configured", st
-    assert not re.search(BAD, m.output(0))
+    # the same through the kernel's keyboard driver, at a breakpoint after the handoff
+    assert "BP #1" in k.cmd("bp kthreads_start")
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    sc.wait("at-bp", lambda s: at_prompt(s) and s.find("due to Breakpoint @ 0x") is not None,
+            timeout=120)
+    stalls = m.xdbc_control("stats")["host_stalls"]
+    sc.type("b")
+    assert m.xdbc_control("kbd-stall")["ok"]
+    sc.type("t")
+    sc.keys("ret")
+    sc.wait("bt-late-stall", lambda s: at_prompt(s) and s.find("kdb> bt") is not None and any(
+        "kthreads_start" in ln for ln in rows_after(s, "kdb> bt")))
+    assert m.xdbc_control("stats")["host_stalls"] == stalls + 1
+    assert m.xdbc_control("kbd-unplug")["ok"]
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port 5: USB keyboard unplugged", timeout=60, fail_on=BAD)
+    assert m.xdbc_control("kbd-plug")["ok"]
+    m.wait_for(KBD, timeout=60, fail_on=BAD)
+    sc.keys("ret")
+    sc.wait("fresh-prompt-late", lambda s: at_prompt(s) and "0627:0001" not in last_line(s))
+    sc.type("bc *")
+    assert m.xdbc_control("port-reset")["ok"]
+    sc.keys("ret")
+    sc.wait("bc", lambda s: s.find("kdb> bc *") is not None and at_prompt(s))
+    assert "BP #" not in k.cmd("bl")            # bc * typed on the keyboard cleared both
+    sc.type("go")
+    sc.keys("ret")
+    m.wait_for(DONE, timeout=BOOT_TIMEOUT, fail_on=BAD)
+    st = m.xdbc_control("stats")
+    assert st["port_resets"] == 2 and st["state"] == "configured", st
