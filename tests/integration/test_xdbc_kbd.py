@@ -171,6 +171,28 @@ def test_gdb_on_the_dbc_and_sysrq_g_on_the_keyboard(machine, gdb, tmp_path):
     assert "etach" in g.detach()
 
 
+def stall_and_replug(m, sc, func, when):
+    """`bt` typed with the keyboard's interrupt endpoint stalling between
+    its two keys (the driver recovers it, no key lost: the trace names
+    func); then the keyboard unplugged and plugged back while kdb waits,
+    and Enter on the new one gives a fresh prompt."""
+    stalls = m.xdbc_control("stats")["host_stalls"]
+    sc.type("b")
+    assert m.xdbc_control("kbd-stall")["ok"]
+    sc.type("t")
+    sc.keys("ret")
+    sc.wait(f"bt-stall-{when}", lambda s: at_prompt(s) and s.find("kdb> bt") is not None
+            and any(func in ln for ln in rows_after(s, "kdb> bt")))
+    st = m.xdbc_control("stats")
+    assert st["host_stalls"] == stalls + 1, st
+    assert m.xdbc_control("kbd-unplug")["ok"]
+    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port 5: USB keyboard unplugged", timeout=60, fail_on=BAD)
+    assert m.xdbc_control("kbd-plug")["ok"]
+    m.wait_for(KBD, timeout=60, fail_on=BAD)
+    sc.keys("ret")
+    sc.wait(f"fresh-prompt-{when}", lambda s: at_prompt(s) and "0627:0001" not in last_line(s))
+
+
 def test_stall_unplug_and_dbc_port_reset_while_typing(machine, tmp_path):
     """Bad inputs at kgdbwait, kdb on the keyboard and on the DbC, then
     again at a breakpoint after the handoff (the kernel's keyboard driver):
@@ -181,21 +203,7 @@ def test_stall_unplug_and_dbc_port_reset_while_typing(machine, tmp_path):
     m, sc, p = boot(machine, tmp_path)
     m.wait_for(PROMPT, port=p, timeout=BOOT_TIMEOUT)
     sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
-    sc.type("b")
-    assert m.xdbc_control("kbd-stall")["ok"]
-    sc.type("t")
-    sc.keys("ret")
-    sc.wait("bt-after-stall", lambda s: s.find("kdb> bt") is not None
-            and s.find("Call Trace:") is not None and at_prompt(s))
-    st = m.xdbc_control("stats")
-    assert st["host_stalls"] == 1, st
-    # unplugged and plugged back while kdb waits
-    assert m.xdbc_control("kbd-unplug")["ok"]
-    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port 5: USB keyboard unplugged", timeout=60, fail_on=BAD)
-    assert m.xdbc_control("kbd-plug")["ok"]
-    m.wait_for(KBD, timeout=60, fail_on=BAD)
-    sc.keys("ret")
-    sc.wait("fresh-prompt", lambda s: at_prompt(s) and "0627:0001" not in last_line(s))
+    stall_and_replug(m, sc, "setup_arch", "early")
     # the DbC's port reset by the far host in the middle of a command typed on the keyboard
     sc.type("bp setup")
     assert m.xdbc_control("port-reset")["ok"]
@@ -214,20 +222,7 @@ def test_stall_unplug_and_dbc_port_reset_while_typing(machine, tmp_path):
     m.wait_for(TAKEN, timeout=BOOT_TIMEOUT, fail_on=BAD)
     sc.wait("at-bp", lambda s: at_prompt(s) and s.find("due to Breakpoint @ 0x") is not None,
             timeout=120)
-    stalls = m.xdbc_control("stats")["host_stalls"]
-    sc.type("b")
-    assert m.xdbc_control("kbd-stall")["ok"]
-    sc.type("t")
-    sc.keys("ret")
-    sc.wait("bt-late-stall", lambda s: at_prompt(s) and s.find("kdb> bt") is not None and any(
-        "kthreads_start" in ln for ln in rows_after(s, "kdb> bt")))
-    assert m.xdbc_control("stats")["host_stalls"] == stalls + 1
-    assert m.xdbc_control("kbd-unplug")["ok"]
-    m.wait_for(r"kbd: xHCI [0-9a-f:.]+ port 5: USB keyboard unplugged", timeout=60, fail_on=BAD)
-    assert m.xdbc_control("kbd-plug")["ok"]
-    m.wait_for(KBD, timeout=60, fail_on=BAD)
-    sc.keys("ret")
-    sc.wait("fresh-prompt-late", lambda s: at_prompt(s) and "0627:0001" not in last_line(s))
+    stall_and_replug(m, sc, "kthreads_start", "late")
     sc.type("bc *")
     assert m.xdbc_control("port-reset")["ok"]
     sc.keys("ret")
