@@ -209,8 +209,8 @@ def test_stall_unplug_and_dbc_port_reset_while_typing(machine, tmp_path):
     assert m.xdbc_control("port-reset")["ok"]
     sc.type("_arch")
     sc.keys("ret")
-    s = sc.wait("bp", lambda s: s.find("kdb> bp setup_arch") is not None and at_prompt(s)
-                and s.find("BP #0") is not None)
+    sc.wait("bp", lambda s: s.find("kdb> bp setup_arch") is not None and at_prompt(s)
+            and s.find("BP #0") is not None)
     k = Kdb(m, p)
     assert "setup_arch" in k.cmd("bl")
     st = m.xdbc_control("stats")
