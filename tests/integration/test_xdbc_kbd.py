@@ -144,6 +144,24 @@ def test_earlyprintk_xdbc_keep_through_both_keyboard_resets(machine, tmp_path):
     m.wait_for(r"\non-the-model\r?\n", timeout=60, fail_on=BAD)
 
 
+
+def test_a_dbc_that_the_reset_leaves_alone(machine, tmp_path):
+    """A controller whose HCRST leaves the DbC enabled (the model's
+    hcrst-keeps-dbc): the early DbC driver finds DCE still set after the
+    keyboards' reset and keeps the DbC as it is (no second enumeration);
+    the console goes on on the DbC and kdb types on the keyboard."""
+    m, sc, p = boot(machine, tmp_path, cmdline=f"{SERIAL} earlyprintk=xdbc0,keep "
+                    "earlyprintk=vga ekgdboc=kbd kgdbwait", knobs=("kbd", "hcrst-keeps-dbc"))
+    m.wait_for(r"xdbc: xdbc0: DbC kept across the keyboards' xHCI reset \(still enabled\)",
+               port=p, timeout=BOOT_TIMEOUT)
+    m.wait_for(KBD, port=p, timeout=60)
+    sc.wait("kgdbwait", at_prompt, timeout=BOOT_TIMEOUT)
+    s, out = sc.cmd("bt", "bt")
+    assert any("setup_arch" in ln for ln in out), out
+    st = m.xdbc_control("stats")
+    assert st["enumerations"] == 1 and st["dbc_resets"] == 0 and st["hcresets"] >= 1, st
+
+
 def test_gdb_on_the_dbc_and_sysrq_g_on_the_keyboard(machine, gdb, tmp_path):
     """gdb on the DbC from kgdbwait, the keyboard beside it: gdb's
     breakpoint after the xHCI driver's reset stops in the same session;
