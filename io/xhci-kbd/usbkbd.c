@@ -7,9 +7,9 @@
  * debugger waits, keyboards plugged in or unplugged.  A controller whose
  * Debug Capability is in use is reset all the same, the early DbC driver
  * told before and after (HCRST resets the DbC: it enables it again and
- * its session goes on, io/xhci-dbc/xdbc_transport.c).  The DMA blocks are plain static .bss, not the early region
- * the handoff frees: the controller uses them until the kernel's xHCI
- * driver resets it.
+ * its session goes on, io/xhci-dbc/xdbc_transport.c).  The DMA blocks
+ * are plain static .bss, not the early region the handoff frees: the
+ * controller uses them until the kernel's xHCI driver resets it.
  */
 #include "usbkbd.h"
 #include "xhc.h"
