@@ -20,9 +20,6 @@
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
 
-#define DBC_DCCTRL_DCE_OFF	0x20	/* DbC control register, from the capability */
-#define DBC_DCCTRL_DCE		(1u << 31)
-
 static struct xhc_mem hc_mem[XHC_MAX] __aligned(4096);
 static struct xhc_dev_mem dev_mem[XHC_DEVS] __aligned(4096);
 static u8 scratch_pool[XHC_SCRATCH_PAGES][4096] __aligned(4096);
@@ -38,7 +35,7 @@ static bool dbc_in_use(struct xhc *hc)
 {
 	u32 off = xhci_pci_ext_cap(&hc->pci, XHCI_EXT_DBC);
 
-	return off && (xhc_rd(hc, off + DBC_DCCTRL_DCE_OFF) & DBC_DCCTRL_DCE);
+	return off && (xhc_rd(hc, off + DBC_DCCTRL) & DCCTRL_DCE);
 }
 
 /* One controller up: 0, or -errno (the message said why). */
