@@ -29,6 +29,7 @@ static u64 poll_at;
 static bool noted_waiting, noted_gone;
 static int lock_word;
 static bool handed_over;		/* the running kernel's driver has the DbC */
+static bool resetting;			/* between early_xdbc_reset_prep() and _external_startup() */
 
 /* ------------------------------------------------------------ io */
 static u32 dbc_off;
@@ -306,4 +307,50 @@ struct ekdb_transport *xdbc_transport_init(unsigned index, unsigned secs, int *e
 struct ekdb_transport *early_xdbc_transport(void)
 {
 	return dev.mem && !handed_over ? &xdbc_transport : NULL;
+}
+
+/* ------------------------------------------------------------ the keyboards' reset */
+int early_xdbc_reset_prep(u32 bdf)
+{
+	u64 t0;
+
+	if (!dev.mem || handed_over || resetting ||
+	    bdf != ((u32)pci.bus << 8 | (u32)pci.slot << 3 | pci.func))
+		return 0;
+	if (!xdbc_lock())
+		return 0;
+	xdbc_flush(&dev);
+	for (t0 = early_now_us(); dev.enabled && dev.configured && dev.out.deq != dev.out.enq &&
+	     early_now_us() - t0 < XDBC_OUT_US;)
+		xdbc_poll(&dev);
+	resetting = true;		/* the lock stays taken: nothing goes out until startup */
+	return 1;
+}
+
+int early_xdbc_external_startup(u32 bdf)
+{
+	bool kept;
+	int r = 0;
+
+	if (!resetting)
+		return -EKDB_ENODEV;
+	kept = io_read(&xdbc_io, DBC_DCCTRL) & DCCTRL_DCE;
+	if (!kept)
+		r = xdbc_start(&dev, XDBC_CONFIGURE_US);
+	resetting = false;
+	xdbc_unlock();
+	if (kept)
+		pr_info("xdbc: %s: DbC kept across the keyboards' xHCI reset (still enabled)\n",
+			xdbc_name);
+	else if (r == -EKDB_EAGAIN)
+		pr_warn("xdbc: %s: the keyboards' xHCI reset turned the DbC off: enabled again, no "
+			"debug host yet: used when it comes\n", xdbc_name);
+	else if (r)
+		pr_err("xdbc: %s: the DbC did not come back after the keyboards' xHCI reset (%s)\n",
+		       xdbc_name, ekdb_strerror(r));
+	else
+		pr_info("xdbc: %s: the keyboards' xHCI reset turned the DbC off: enabled again, "
+			"debug host back on port %u (enumerated again), the session goes on\n",
+			xdbc_name, dev.port);
+	return r == -EKDB_EAGAIN ? 0 : r;
 }

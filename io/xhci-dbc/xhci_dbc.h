@@ -30,4 +30,17 @@ struct ekdb_transport *xdbc_transport_init(unsigned index, unsigned poll_secs, i
  */
 struct ekdb_transport *early_xdbc_transport(void);
 
+/*
+ * The early USB keyboard driver (io/xhci-kbd/) resets the controller
+ * @bdf (bus << 8 | dev << 3 | fn): early_xdbc_reset_prep() before the
+ * halt (this driver's DbC is there: what it gathered is sent and the OUT
+ * ring emptied, then the DbC is held until the call after; returns 1,
+ * else 0), early_xdbc_external_startup() right after HCRST (DCE found
+ * clear: the DbC set up again and enabled, the far host enumerates it
+ * once more, the session goes on; 0 or -errno).  The late driver's pair
+ * is kernel-glue/drivers/xhci_dbc.h's xdbc_reset_prep()/_external_startup().
+ */
+int early_xdbc_reset_prep(u32 bdf);
+int early_xdbc_external_startup(u32 bdf);
+
 #endif

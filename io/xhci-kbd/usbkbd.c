@@ -5,21 +5,20 @@
  * with a device (xhc_dev.c: a HID boot keyboard is kept, anything else has
  * its slot freed), then polled: events, key repeat, LEDs, and, while the
  * debugger waits, keyboards plugged in or unplugged.  A controller whose
- * Debug Capability is in use is left alone (a reset would end the DbC's
- * session).  The DMA blocks are plain static .bss, not the early region
- * the handoff frees: the controller uses them until the kernel's xHCI
- * driver resets it.
+ * Debug Capability is in use is reset all the same, the early DbC driver
+ * told before and after (HCRST resets the DbC: it enables it again and
+ * its session goes on, io/xhci-dbc/xdbc_transport.c).  The DMA blocks
+ * are plain static .bss, not the early region the handoff frees: the
+ * controller uses them until the kernel's xHCI driver resets it.
  */
 #include "usbkbd.h"
 #include "xhc.h"
+#include "../xhci-dbc/xhci_dbc.h"
 #include <asm/tsc_early.h>
 #include <ekdb/errno.h>
 #include <ekdb/log.h>
 #include <ekdb/string.h>
 #include <ekdb/transport.h>
-
-#define DBC_DCCTRL_DCE_OFF	0x20	/* DbC control register, from the capability */
-#define DBC_DCCTRL_DCE		(1u << 31)
 
 static struct xhc_mem hc_mem[XHC_MAX] __aligned(4096);
 static struct xhc_dev_mem dev_mem[XHC_DEVS] __aligned(4096);
@@ -36,7 +35,7 @@ static bool dbc_in_use(struct xhc *hc)
 {
 	u32 off = xhci_pci_ext_cap(&hc->pci, XHCI_EXT_DBC);
 
-	return off && (xhc_rd(hc, off + DBC_DCCTRL_DCE_OFF) & DBC_DCCTRL_DCE);
+	return off && (xhc_rd(hc, off + DBC_DCCTRL) & DCCTRL_DCE);
 }
 
 /* One controller up: 0, or -errno (the message said why). */
@@ -52,9 +51,10 @@ static int start_hc(struct xhc *hc, struct xhc_mem *mem)
 		return r;
 	}
 	if (dbc_in_use(hc)) {
-		pr_warn("kbd: xHCI %s: its Debug Capability is in use: not reset for keyboards\n",
-			hc->name);
-		return -EKDB_EBUSY;
+		pr_info("kbd: xHCI %s: its Debug Capability is in use: reset for keyboards beside it "
+			"(the DbC driver enables it again)\n", hc->name);
+		hc->dbc_prep = early_xdbc_reset_prep;
+		hc->dbc_startup = early_xdbc_external_startup;
 	}
 	xhci_pci_handoff(&hc->pci, "kbd");
 	hc->mem = mem;

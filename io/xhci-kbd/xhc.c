@@ -66,17 +66,23 @@ static int handshake(struct xhc *hc, u32 off, u32 mask, u32 want, u64 us)
 	}
 }
 
+/* Halt and HCRST; a DbC in use: its driver told before and after (xhc.h). */
 static int reset(struct xhc *hc)
 {
+	bool dbc = hc->dbc_prep && hc->dbc_startup && hc->dbc_prep(xhc_bdf(hc));
 	int r;
 
 	xhc_wr(hc, hc->op + XHCI_USBCMD, xhc_rd(hc, hc->op + XHCI_USBCMD) & ~(CMD_RUN | CMD_INTE));
 	r = handshake(hc, hc->op + XHCI_USBSTS, STS_HCH, STS_HCH, XHC_HALT_US);
-	if (r)
-		return r;
-	xhc_wr(hc, hc->op + XHCI_USBCMD, CMD_HCRST);
-	r = handshake(hc, hc->op + XHCI_USBCMD, CMD_HCRST, 0, XHC_RESET_US);
-	return r ? r : handshake(hc, hc->op + XHCI_USBSTS, STS_CNR, 0, XHC_RESET_US);
+	if (!r) {
+		xhc_wr(hc, hc->op + XHCI_USBCMD, CMD_HCRST);
+		r = handshake(hc, hc->op + XHCI_USBCMD, CMD_HCRST, 0, XHC_RESET_US);
+		if (!r)
+			r = handshake(hc, hc->op + XHCI_USBSTS, STS_CNR, 0, XHC_RESET_US);
+	}
+	if (dbc)
+		hc->dbc_startup(xhc_bdf(hc));	/* also when the reset failed: the DbC first */
+	return r;
 }
 
 /* The scratchpad pages the controller asks for, from the shared pool. */

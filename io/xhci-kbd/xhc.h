@@ -168,6 +168,14 @@ struct xhc {
 	unsigned n_scratch;
 	bool running;
 	bool released;			/* the kernel's driver has it: never touched again */
+	/*
+	 * Its Debug Capability is in use: the DbC's driver, told before the
+	 * halt (dbc_prep: nonzero when it has the DbC there) and right after
+	 * HCRST (dbc_startup: HCRST resets the DbC too, it enables it again);
+	 * NULL: nobody to tell.  Linux's dbgp_reset_prep()/external_startup().
+	 */
+	int (*dbc_prep)(u32 bdf);
+	int (*dbc_startup)(u32 bdf);
 	/* the last command completion */
 	bool cmd_done;
 	u8 cmd_cc, cmd_slot;

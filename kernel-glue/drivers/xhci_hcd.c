@@ -17,11 +17,13 @@
  *      after (xdbc_external_startup()): HCRST resets the DbC as well, the
  *      DbC driver enables it again, the debugger's session goes on;
  *   4. halt (R/S 0, wait for HCHalted), HCRST (wait for it and Controller
- *      Not Ready to clear);
- *   4b. no Debug Capability in use: the USB keyboard driver runs the
- *      controller and enumerates its keyboards (xhci_kbd_probe()), each
- *      carrying on from the early driver's keyboard on its port; steps 5-6
- *      are for a controller it could not run, or one with the DbC;
+ *      Not Ready to clear); with the DbC in use this step is the keyboard
+ *      driver's (4b), one reset, so the far host enumerates the DbC once;
+ *   4b. the USB keyboard driver resets and runs the controller (the DbC
+ *      driver told around its reset as in 3b) and enumerates its keyboards
+ *      (xhci_kbd_probe()), each carrying on from the early driver's
+ *      keyboard on its port; steps 5-6 are for a controller it could not
+ *      run;
  *   5. run: MaxSlotsEn, a zeroed Device Context Base Address Array, a
  *      command ring (one segment, Link TRB with Toggle Cycle), interrupter
  *      0's event ring and segment table, interrupts off (this driver
@@ -258,11 +260,13 @@ static void xhci_probe(u32 bdf)
 	bios_handoff(&x);
 	find_dbc(&x);
 	usbkbd_early_release(bdf);
-	r = xhci_reset(&x);
-	if (!r && !x.dbc_in_use && xhci_kbd_probe(bdf) >= 0) {
+	r = x.dbc_in_use ? 0 : xhci_reset(&x);	/* with the DbC: the keyboard driver's reset only */
+	if (!r && xhci_kbd_probe(bdf, x.dbc_in_use) >= 0) {
 		ports_report(&x);	/* running, with its keyboards */
 		return;
 	}
+	if (!r && x.dbc_in_use)
+		r = xhci_reset(&x);
 	if (!r)
 		r = xhci_run(&x);
 	if (r) {

@@ -28,6 +28,7 @@
 #include "../../io/kbd/kbd.h"
 #include "../../io/vga/vga.h"
 #include "i8042_kbd.h"
+#include "xhci_dbc.h"
 #include "xhci_kbd.h"
 #include <kernel/kernel.h>
 #include <kernel/console.h>
@@ -300,7 +301,7 @@ static int start(struct xhc *hc)
 	return r;
 }
 
-int xhci_kbd_probe(u32 bdf)
+int xhci_kbd_probe(u32 bdf, bool dbc_in_use)
 {
 	struct xhc *hc;
 	unsigned found, taken = 0;
@@ -315,6 +316,10 @@ int xhci_kbd_probe(u32 bdf)
 	hc->pci.slot = (u8)((bdf >> 3) & 0x1f);
 	hc->pci.func = (u8)(bdf & 7);
 	xhci_pci_name(&hc->pci, hc->name);
+	if (dbc_in_use) {		/* HCRST resets the DbC: its driver enables it again */
+		hc->dbc_prep = xdbc_reset_prep;
+		hc->dbc_startup = xdbc_external_startup;
+	}
 	r = xhci_pci_setup(&hc->pci);
 	if (!r)
 		r = xhci_pci_map(&hc->pci);

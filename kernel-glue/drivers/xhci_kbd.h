@@ -6,14 +6,15 @@
 #include <ekdb/types.h>
 
 /*
- * xhci_kbd_probe - the xHCI driver reset the controller at PCI @bdf (its
- * Debug Capability not in use): run it with rings of this driver and
- * enumerate the keyboards there, each carrying on from the early
- * driver's keyboard on the same port.  Process context.  How many
+ * xhci_kbd_probe - reset the controller at PCI @bdf (@dbc_in_use: its
+ * Debug Capability is in use, the DbC driver is told around the reset:
+ * xdbc_reset_prep()/xdbc_external_startup()), run it with rings of this
+ * driver and enumerate the keyboards there, each carrying on from the
+ * early driver's keyboard on the same port.  Process context.  How many
  * keyboards, or -errno when the controller was not started (the xHCI
  * driver then runs it bare).
  */
-int xhci_kbd_probe(u32 bdf);
+int xhci_kbd_probe(u32 bdf, bool dbc_in_use);
 
 /*
  * xhci_kbd_start - after every controller was probed (also with nousb):

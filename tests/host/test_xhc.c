@@ -6,7 +6,8 @@
  * bytes, the LEDs, and the bad inputs: a stalled report endpoint, one that
  * keeps stalling, a stall on SET_IDLE (optional) and on SET_PROTOCOL (not),
  * an unplug in the middle of enumeration, a device gone before its port
- * reset, a short report.
+ * reset, a short report; and a controller whose Debug Capability is in
+ * use: its driver told before the halt and right after HCRST.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -175,6 +176,57 @@ static void test_gone_before_the_port_reset(void **state)
 	assert_int_equal(mock.requests, 0);
 }
 
+/* The DbC driver's side of the reset (xhc.h: dbc_prep, dbc_startup). */
+static int prep_calls, startup_calls, prep_ret;
+static u32 bdf_seen, cmd_at_prep, cmd_at_startup, sts_at_startup;
+
+static int dbc_prep(u32 bdf)
+{
+	prep_calls++;
+	bdf_seen = bdf;
+	cmd_at_prep = xhc_rd(&hc, hc.op + XHCI_USBCMD);
+	return prep_ret;
+}
+
+static int dbc_startup(u32 bdf)
+{
+	startup_calls++;
+	cmd_at_startup = xhc_rd(&hc, hc.op + XHCI_USBCMD);
+	sts_at_startup = xhc_rd(&hc, hc.op + XHCI_USBSTS);
+	return 0;
+}
+
+static void test_dbc_driver_told_around_the_reset(void **state)
+{
+	u64 scratch = 0;
+	unsigned left = 0;
+
+	prep_calls = startup_calls = 0;
+	prep_ret = 1;
+	hc.dbc_prep = dbc_prep;
+	hc.dbc_startup = dbc_startup;
+	hc.pci.slot = 4;
+	hc.pci.func = 1;
+	assert_true(xhc_rd(&hc, hc.op + XHCI_USBCMD) & CMD_RUN);	/* running (setup) */
+	assert_int_equal(xhc_start(&hc, &scratch, &left), 0);
+	assert_int_equal(prep_calls, 1);
+	assert_int_equal(startup_calls, 1);
+	assert_int_equal(bdf_seen, 4u << 3 | 1);
+	assert_true(cmd_at_prep & CMD_RUN);		/* told before the halt */
+	assert_int_equal(cmd_at_startup, 0);		/* after HCRST, before the run */
+	assert_true(sts_at_startup & STS_HCH);
+	assert_true(xhc_rd(&hc, hc.op + XHCI_USBCMD) & CMD_RUN);
+	/* the DbC driver has no DbC there (prep 0): nothing to tell after */
+	prep_ret = 0;
+	assert_int_equal(xhc_start(&hc, &scratch, &left), 0);
+	assert_int_equal(prep_calls, 2);
+	assert_int_equal(startup_calls, 1);
+	/* the controller runs its keyboard as before */
+	assert_int_equal(probe(), 1);
+	assert_true(report(0, 0x05));
+	assert_string_equal(poll(), "b");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +238,7 @@ int main(void)
 		cmocka_unit_test_setup(test_stall_on_set_protocol_refuses_the_device, setup),
 		cmocka_unit_test_setup(test_unplug_in_the_middle_of_enumeration, setup),
 		cmocka_unit_test_setup(test_gone_before_the_port_reset, setup),
+		cmocka_unit_test_setup(test_dbc_driver_told_around_the_reset, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

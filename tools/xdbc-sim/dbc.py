@@ -564,21 +564,30 @@ class DbC:
         return deq != self.ev_enq or bool(self.ev_held)
 
     def _flush_held(self):
-        while self.ev_held and self.ev_size:
-            deq = (self.erdp - self.ev_base) // 16
-            if (self.ev_enq + 1) % self.ev_size == deq:
-                self.c["event_ring_full"] += 1
-                return                              # full: wait for DCERDP to move
-            ev = bytearray(self.ev_held[0])
-            ev[12] = (ev[12] & ~1) | self.ev_pcs
-            try:
-                self._dma_write(self.ev_base + 16 * self.ev_enq, bytes(ev))
-            except DmaError as e:
-                self.log(f"event ring: {e}")
-                return
-            self.ev_held.pop(0)
-            self.c["events"] += 1
-            self.ev_enq += 1
-            if self.ev_enq == self.ev_size:
-                self.ev_enq = 0
-                self.ev_pcs ^= 1
+        flush_events(self, self.erdp, self._dma_write, "")
+
+
+def flush_events(o, erdp, write, prefix):
+    """Write @o's held events (o.ev_held) into its event ring (o.ev_base,
+    o.ev_size TRBs, producer index o.ev_enq, cycle o.ev_pcs) while the ring
+    has room before the consumer's dequeue pointer @erdp; a full ring keeps
+    them (counted as PREFIX + "event_ring_full").  The DbC's and the host
+    side's (host.py) event rings."""
+    while o.ev_held and o.ev_size:
+        deq = ((erdp & ~0xF) - o.ev_base) // 16
+        if (o.ev_enq + 1) % o.ev_size == deq:
+            o.c[prefix + "event_ring_full"] += 1
+            return                              # full: wait for the dequeue pointer to move
+        ev = bytearray(o.ev_held[0])
+        ev[12] = (ev[12] & ~1) | o.ev_pcs
+        try:
+            write(o.ev_base + 16 * o.ev_enq, bytes(ev))
+        except DmaError as e:
+            o.log(f"event ring: {e}")
+            return
+        o.ev_held.pop(0)
+        o.c[prefix + "events"] += 1
+        o.ev_enq += 1
+        if o.ev_enq == o.ev_size:
+            o.ev_enq = 0
+            o.ev_pcs ^= 1

@@ -16,7 +16,12 @@ slots) and the extended-capability list:
   0x500  USB Legacy Support (ID 1): HC BIOS Owned (bit 16), HC OS Owned
          (bit 24); USBLEGCTLSTS at +4 (SMI enables)
   0x510  Supported Protocol (ID 2): USB 3.0, ports 1..N
+  0x520  Supported Protocol (ID 2): USB 2.0, port N+1 (with the kbd knob)
   0x540  Debug Capability (ID 10): dbc.py (absent with no_dbc)
+
+With the kbd knob the controller has one more root port, N+1, USB 2, a
+full-speed HID boot keyboard on it, and runs its host side (host.py:
+command ring, slots, interrupter 0's event ring, doorbells, transfers).
 
 A firmware xHCI driver (OVMF's XhciDxe) finds a controller with no device:
 it runs it, polls the ports and halts/resets it at ExitBootServices.
@@ -34,7 +39,7 @@ USBCMD, USBSTS, PAGESIZE, DNCTRL = OP + 0x00, OP + 0x04, OP + 0x08, OP + 0x14
 CRCR, DCBAAP, CONFIG = OP + 0x18, OP + 0x30, OP + 0x38
 PORTSC0 = OP + 0x400
 RTSOFF, DBOFF = 0x2000, 0x3000
-XECP_LEGSUP, XECP_PROTO, XECP_DBC = 0x500, 0x510, 0x540
+XECP_LEGSUP, XECP_PROTO, XECP_PROTO2, XECP_DBC = 0x500, 0x510, 0x520, 0x540
 DBC_SIZE = 0x40
 
 CMD_RUN, CMD_HCRST = 1 << 0, 1 << 1
@@ -53,8 +58,12 @@ class Xhci:
         self.c = counters
         self.dbc = dbc
         self.log = log
-        self.nports = knobs.ports
+        self.nports = knobs.ports + (1 if knobs.kbd else 0)
         self.mem = None
+        self.host = None
+        if knobs.kbd:
+            import host             # noqa: E402 (only with the keyboard)
+            self.host = host.Host(self, counters, log)
         self.power_on()
 
     # ------------------------------------------------------------ reset
@@ -74,6 +83,8 @@ class Xhci:
         self.portsc = [PORT_PP for _ in range(self.nports)]
         self.rt = {}
         self.c["hcresets"] += counted
+        if self.host:
+            self.host.reset()
         if counted and not self.k.hcrst_keeps_dbc:
             self.dbc.hc_reset()         # HCRST resets the Debug Capability too
 
@@ -194,6 +205,8 @@ class Xhci:
             return self.config
         if PORTSC0 <= a < PORTSC0 + 0x10 * self.nports:
             i, r = divmod(a - PORTSC0, 0x10)
+            if self.host and i + 1 == self.host.port:
+                return self.host.portsc_read() if r == 0 else 0
             return self.portsc[i] if r == 0 else 0
         if RTSOFF <= a < RTSOFF + 0x40:
             return self.rt.get(a, 0)
@@ -202,12 +215,17 @@ class Xhci:
         if a == XECP_LEGSUP + 4:
             return self.legctl
         if a == XECP_PROTO:
-            nxt = (XECP_DBC - XECP_PROTO) // 4 if self.k.has_dbc else 0
-            return 0x02 | nxt << 8 | 0x0300 << 16                # USB 3.0
-        if a == XECP_PROTO + 4:
+            nxt = XECP_PROTO2 if self.host else XECP_DBC if self.k.has_dbc else XECP_PROTO
+            return 0x02 | (nxt - XECP_PROTO) // 4 << 8 | 0x0300 << 16    # USB 3.0
+        if a in (XECP_PROTO + 4, XECP_PROTO2 + 4):
             return int.from_bytes(b"USB ", "little")
         if a == XECP_PROTO + 8:
-            return 1 | self.nports << 8                           # ports 1..N
+            return 1 | self.k.ports << 8                          # ports 1..N
+        if self.host and a == XECP_PROTO2:
+            nxt = (XECP_DBC - XECP_PROTO2) // 4 if self.k.has_dbc else 0
+            return 0x02 | nxt << 8 | 0x0200 << 16                # USB 2.0
+        if self.host and a == XECP_PROTO2 + 8:
+            return self.host.port | 1 << 8                       # the keyboard's port
         if self.k.has_dbc and XECP_DBC <= a < XECP_DBC + DBC_SIZE:
             return self.dbc.read32(a - XECP_DBC)
         return 0
@@ -217,7 +235,10 @@ class Xhci:
             if v & CMD_HCRST:
                 self.hc_reset()
                 return
+            was = self.cmd & CMD_RUN
             self.cmd = v & 0x3F0F
+            if self.host:
+                self.host.run_changed(was)
         elif a == USBSTS:
             self.sts &= ~(v & STS_W1C)
         elif a == DNCTRL:
@@ -227,11 +248,20 @@ class Xhci:
             self.dcbaap = (self.dcbaap & ~(0xFFFFFFFF << sh)) | (v << sh)
         elif a == CONFIG:
             self.config = v & 0x3FF
+        elif self.host and a in (CRCR, CRCR + 4):
+            self.host.crcr_write((a - CRCR) // 4, v)
         elif PORTSC0 <= a < PORTSC0 + 0x10 * self.nports and (a - PORTSC0) % 0x10 == 0:
             i = (a - PORTSC0) // 0x10
-            self.portsc[i] &= ~(v & PORT_W1C)
+            if self.host and i + 1 == self.host.port:
+                self.host.portsc_write(v)
+            else:
+                self.portsc[i] &= ~(v & PORT_W1C)
         elif RTSOFF <= a < RTSOFF + 0x40:
             self.rt[a] = v
+            if self.host:
+                self.host.rt_write(a - RTSOFF, v)
+        elif self.host and DBOFF <= a < DBOFF + 4 * 9:
+            self.host.doorbell((a - DBOFF) // 4, v & 0xFF)
         elif a == XECP_LEGSUP:
             # software sets OS Owned; the firmware's SMI handler answers by
             # letting go.  Firmware that never lets go (bios_stuck) keeps BIOS
