@@ -51,8 +51,8 @@ static int start_hc(struct xhc *hc, struct xhc_mem *mem)
 		return r;
 	}
 	if (dbc_in_use(hc)) {
-		pr_info("kbd: xHCI %s: its Debug Capability is in use: reset for keyboards beside it "
-			"(the DbC driver enables it again)\n", hc->name);
+		pr_info("kbd: xHCI %s: its Debug Capability is in use: reset for keyboards beside it, "
+			"the DbC driver told\n", hc->name);
 		hc->dbc_prep = early_xdbc_reset_prep;
 		hc->dbc_startup = early_xdbc_external_startup;
 	}

@@ -72,6 +72,10 @@ static int reset(struct xhc *hc)
 	bool dbc = hc->dbc_prep && hc->dbc_startup && hc->dbc_prep(xhc_bdf(hc));
 	int r;
 
+	if (hc->dbc_prep && !dbc)	/* enabled, by someone not ekdb (the firmware?) */
+		pr_warn("kbd: xHCI %s: its Debug Capability is not ekdb's: the reset for the "
+			"keyboards turns it off\n", hc->name);
+
 	xhc_wr(hc, hc->op + XHCI_USBCMD, xhc_rd(hc, hc->op + XHCI_USBCMD) & ~(CMD_RUN | CMD_INTE));
 	r = handshake(hc, hc->op + XHCI_USBSTS, STS_HCH, STS_HCH, XHC_HALT_US);
 	if (!r) {

@@ -216,11 +216,15 @@ static void test_dbc_driver_told_around_the_reset(void **state)
 	assert_int_equal(cmd_at_startup, 0);		/* after HCRST, before the run */
 	assert_true(sts_at_startup & STS_HCH);
 	assert_true(xhc_rd(&hc, hc.op + XHCI_USBCMD) & CMD_RUN);
-	/* the DbC driver has no DbC there (prep 0): nothing to tell after */
+	assert_false(log_has("is not ekdb's"));
+	/* the DbC driver has no DbC there (prep 0): nothing to tell after,
+	 * and the DbC someone else enabled goes off with the reset: said */
 	prep_ret = 0;
 	assert_int_equal(xhc_start(&hc, &scratch, &left), 0);
 	assert_int_equal(prep_calls, 2);
 	assert_int_equal(startup_calls, 1);
+	assert_true(log_has("its Debug Capability is not ekdb's: the reset for the keyboards "
+			    "turns it off"));
 	/* the controller runs its keyboard as before */
 	assert_int_equal(probe(), 1);
 	assert_true(report(0, 0x05));
