@@ -213,10 +213,9 @@ KGDBTS_RUN = ["hw breakpoint test", "hw write breakpoint test",
               "singlestep test 1000 iterations"]
 # On the kernel as shipped Linux's hardware breakpoints never fire (docs/
 # linux.md, "Linux alone"): these three fail there.  With patches 0012-0014
-# (this build) the first two pass and hw_access_break_test still fails
-# under QEMU (TCG), with or without ekdb (seen 2026-12-06, not diagnosed);
-# every other test must pass.
-KGDBTS_HW = {"hw_breakpoint_test", "hw_write_break_test", "hw_access_break_test"}
+# the first two pass; hw_access_break_test failed too, with or without ekdb,
+# because GCC dropped the read it watches (patch 0017).  This build: every
+# test passes.
 KGDBTS_DONE = r"KGDB: Unregistered I/O driver kgdbts, debugger disabled"
 
 
@@ -236,11 +235,7 @@ def check_kgdbts(text, clone=0):
     if clone:
         want.append(f"kernel_clone for {clone} breakpoints")
     assert runs == want, runs
-    assert failed <= KGDBTS_HW, (failed, errors)
-    # every error line belongs to a hardware test (a mismatch or a PUT
-    # error inside hw_breakpoint_test, the "test failed" lines)
-    for e in errors:
-        assert re.search(r"hw_\w+_test|BP mismatch", e), errors
+    assert not failed and not errors, (failed, errors)
     assert "KGDB: BP remove failed" not in text and "kgdbts: ERROR kgdb corrupted" not in text
 
 
