@@ -485,7 +485,7 @@ def test_wait_screen_stable_waits_for_a_repeated_match(monkeypatch):
              "kconsole: off\nfinal row"]
     grabs = []
 
-    def fake_grab(qmp, base):
+    def fake_grab(qmp, base, tables=None):
         grabs.append(base)
         return _FakeScreen(shots[min(len(grabs), len(shots)) - 1])
 
@@ -538,3 +538,32 @@ def test_output_has_what_the_guest_sent_before_it(tmp_path, monkeypatch):
         p._stop.set()
         guest.close()
         ours.close()
+
+
+def test_c_font_tables_read_fbcon_cells(tmp_path):
+    """screen.c_font_tables(): a Linux C font file (one `0xNN,` row per
+    line, 16 per glyph, 256 glyphs) decodes cells drawn with it, fbcon's
+    underline cursor included; a file with a glyph row missing is refused."""
+    import screen
+    glyph = {c: [(c * 7 + r * 13) & 0xff for r in range(16)] for c in range(256)}
+    glyph[0x20] = glyph[0] = glyph[0xff] = [0] * 16          # blanks alike: ' ' wins
+    text = "".join(f"\t0x{b:02x}, /* row */\n" for c in range(256) for b in glyph[c])
+    path = tmp_path / "font_8x16.c"
+    path.write_text("static const struct font_data fontdata_8x16 = {\n" + text + "};\n")
+    tables = screen.c_font_tables(str(path))
+    word, w, h = "kdb> A", 8 * 8, 16
+    rgb = bytearray(w * h * 3)
+    for i, ch in enumerate(word + "  "):
+        rows = list(glyph[ord(ch)])
+        if i == len(word):                                    # the cursor: last 2 rows inverted
+            rows[-2:] = [b ^ 0xff for b in rows[-2:]]
+        for y, bits in enumerate(rows):
+            for x in range(8):
+                if bits & (0x80 >> x):
+                    o = (y * w + i * 8 + x) * 3
+                    rgb[o:o + 3] = b"\xaa\xaa\xaa"            # fbcon's light grey
+    s = screen.Screen(w, h, bytes(rgb), tables)
+    assert s.text() == word and s.cursor == (len(word), 0), (s.text(), s.cursor)
+    path.write_text(text.split("\n", 1)[1])                  # one row short
+    with pytest.raises(ValueError):
+        screen.c_font_tables(str(path))
